@@ -1,0 +1,88 @@
+import type { EventEnvelope } from '@tracker/contracts';
+
+/**
+ * The event store: the only truth of Tracker. Streams are append-only with optimistic
+ * concurrency; the global log ("all") has a total order whose positions never let a
+ * late commit slip in behind a reader, so a position is a safe checkpoint.
+ */
+export interface EventStore {
+  appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /** the stream's events; an empty array when the stream does not exist */
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** events of the global log strictly after `after`, in global order */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** position of the newest event (of streams with one of the prefixes); START when there is none */
+  lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition>;
+  /** catches up from `after`, then delivers new events as they are committed */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}
+
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+/** Position in the global log. 0n is before the first event. */
+export type GlobalPosition = bigint;
+export const START: GlobalPosition = 0n;
+
+/** Revision of a stream: the 0-based index of its last event. */
+export type ExpectedRevision = number | 'any' | 'no_stream' | 'stream_exists';
+
+export interface NewEvent extends EventEnvelope {
+  /** unique id of the event; generated when absent */
+  readonly id?: string;
+}
+
+export interface RecordedEvent extends EventEnvelope {
+  readonly id: string;
+  readonly streamName: string;
+  readonly revision: number;
+  readonly position: GlobalPosition;
+}
+
+export interface AppendOptions {
+  readonly expectedRevision: ExpectedRevision;
+}
+
+export interface AppendResult {
+  readonly nextExpectedRevision: number;
+  /** position of the last appended event: wait for a projection to reach it to read your writes */
+  readonly position: GlobalPosition;
+}
+
+export interface ReadStreamOptions {
+  readonly direction?: 'forwards' | 'backwards';
+  /** inclusive; default the first (forwards) or last (backwards) event */
+  readonly fromRevision?: number;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** exclusive; default START */
+  readonly after?: GlobalPosition;
+  readonly maxCount?: number;
+  /** only streams whose name starts with one of these (e.g. `bug-`); default all */
+  readonly streamPrefixes?: readonly string[];
+}
+
+export interface SubscribeOptions extends Omit<ReadAllOptions, 'maxCount'> {
+  /** called with events in global order; the next batch waits for the promise */
+  readonly onEvents: (events: readonly RecordedEvent[]) => Promise<void>;
+  /** called when the subscription stops because of an error */
+  readonly onError?: (error: unknown) => void;
+  readonly batchSize?: number;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamName}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}

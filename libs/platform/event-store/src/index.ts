@@ -1,0 +1,4 @@
+export * from './esdb-event-store.adapter';
+export * from './event-store.module';
+export * from './event-store.port';
+export * from './postgres-event-store.adapter';

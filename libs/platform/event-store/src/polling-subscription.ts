@@ -1,0 +1,69 @@
+import type { GlobalPosition, RecordedEvent, SubscribeOptions, Subscription } from './event-store.port';
+import { START } from './event-store.port';
+import type { WakeSignal } from './wake-signal';
+
+/** One page of the global log and how far the read looked, matching or not. */
+export interface LogPage {
+  readonly events: RecordedEvent[];
+  /** every event up to here has been considered; the next read may start after it */
+  readonly scannedUpTo: GlobalPosition;
+}
+
+export type PageReader = (
+  after: GlobalPosition,
+  maxCount: number,
+  streamPrefixes: readonly string[] | undefined,
+) => Promise<LogPage>;
+
+/**
+ * Catch-up-then-live over a pollable log: reads pages until the log is exhausted, then
+ * sleeps until an append is signalled (or the poll interval passes) and reads again.
+ * Each batch is handed over only after the previous one was processed.
+ */
+export class PollingSubscription implements Subscription {
+  private stopped = false;
+  private readonly finished: Promise<void>;
+
+  constructor(
+    private readonly readPage: PageReader,
+    private readonly signal: WakeSignal,
+    private readonly options: SubscribeOptions,
+    private readonly pollIntervalMs: number,
+  ) {
+    this.finished = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signal.notify();
+    await this.finished;
+  }
+
+  private async run(): Promise<void> {
+    let after = this.options.after ?? START;
+    const batchSize = this.options.batchSize ?? 1000;
+    try {
+      while (!this.stopped) {
+        const generation = this.signal.generation;
+        const page = await this.readPage(after, batchSize, this.options.streamPrefixes);
+        if (this.stopped) return;
+        if (page.events.length > 0) await this.options.onEvents(page.events);
+        const last = page.events.at(-1);
+        const full = page.events.length === batchSize;
+        after = full && last ? last.position : maxPosition(after, page.scannedUpTo);
+        if (!full) await this.signal.wait(generation, this.pollIntervalMs);
+      }
+    } catch (error) {
+      this.stopped = true;
+      (this.options.onError ?? reportUnhandled)(error);
+    }
+  }
+}
+
+function maxPosition(a: GlobalPosition, b: GlobalPosition): GlobalPosition {
+  return a > b ? a : b;
+}
+
+function reportUnhandled(error: unknown): void {
+  console.error('event store subscription stopped:', error);
+}

@@ -1,0 +1,64 @@
+import { Client } from 'pg';
+import { EmbeddedPostgres } from '@tracker/platform/sql';
+import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import type { RecordedEvent } from './event-store.port';
+import { PostgresEventStore } from './postgres-event-store.adapter';
+import { describeEventStoreContract, event, sleep, waitUntil } from './testing/event-store.contract';
+
+describeEventStoreContract('PostgreSQL adapter on embedded PGlite', async () => {
+  const embedded = await EmbeddedPostgres.start(undefined);
+  const store = await PostgresEventStore.create(embedded.connection());
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await embedded.stop();
+    },
+  };
+});
+
+describeWithServers(['postgres'], 'PostgreSQL adapter on the real server', () => {
+  describeEventStoreContract('PostgreSQL adapter on the real server', async () => {
+    const database = await createTempDatabase('eventstore');
+    const store = await PostgresEventStore.create(database.connection);
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await database.drop();
+      },
+    };
+  });
+
+  it('never lets a subscriber skip an append whose transaction commits late', async () => {
+    const database = await createTempDatabase('eventstore_late');
+    const store = await PostgresEventStore.create(database.connection, { pollIntervalMs: 50 });
+    const slow = new Client({ connectionString: database.url });
+    await slow.connect();
+    try {
+      const seen: RecordedEvent[] = [];
+      const subscription = store.subscribeToAll({ onEvents: async (events) => void seen.push(...events) });
+
+      // an append whose transaction stays open: it holds its position but is not yet visible
+      await slow.query('BEGIN');
+      await slow.query('SELECT * FROM eventstore.append($1, -2, $2::jsonb)', [
+        'late-1',
+        JSON.stringify([{ ...event('Late'), id: '00000000-0000-4000-8000-000000000001' }]),
+      ]);
+      const fast = store.appendToStream('fast-1', [event('Fast')], { expectedRevision: 'any' });
+      await sleep(300);
+      expect(seen).toEqual([]);
+
+      await slow.query('COMMIT');
+      await fast;
+      await waitUntil(() => seen.length >= 2);
+      await subscription.stop();
+      expect(seen.map((e) => e.type)).toEqual(['Late', 'Fast']);
+      expect(seen[1]!.position).toBeGreaterThan(seen[0]!.position);
+    } finally {
+      await slow.end();
+      await store.close();
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Pool } from 'pg';
+import type { SqlConnection } from '@tracker/platform/sql';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from './event-store.port';
+import { START, WrongExpectedRevisionError } from './event-store.port';
+import type { LogPage } from './polling-subscription';
+import { PollingSubscription } from './polling-subscription';
+import { eventStoreSchemaSql, notificationChannel, quoteIdent } from './postgres-event-store.schema';
+import { WakeSignal } from './wake-signal';
+
+export interface PostgresEventStoreOptions {
+  readonly schema?: string;
+  readonly poolSize?: number;
+  /** how long a live subscription sleeps when no append was signalled */
+  readonly pollIntervalMs?: number;
+}
+
+interface EventRow {
+  position: string;
+  event_id: string;
+  stream_name: string;
+  revision: string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+const COLUMNS = 'position, event_id, stream_name, revision, type, schema_version, data, metadata';
+
+/**
+ * The event store on PostgreSQL, for a real server and for embedded PGlite alike.
+ * Live subscriptions are woken by this process's own appends at once, by other
+ * processes' appends through LISTEN/NOTIFY where the server supports it, and otherwise
+ * by polling.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly signal = new WakeSignal();
+  private readonly subscriptions = new Set<Subscription>();
+  private listener: Client | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly pool: Pool,
+    private readonly connection: SqlConnection,
+    private readonly schema: string,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  static async create(connection: SqlConnection, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
+    const schema = options.schema ?? 'eventstore';
+    const pool = new Pool({ ...connection.poolConfig, max: options.poolSize ?? 10, application_name: 'event-store' });
+    const store = new PostgresEventStore(pool, connection, schema, options.pollIntervalMs ?? 1000);
+    await store.ensureSchema();
+    if (connection.supportsNotifications) await store.listen();
+    return store;
+  }
+
+  async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const payload = events.map((event) => ({
+      id: event.id ?? randomUUID(),
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata: event.metadata,
+    }));
+    const { rows } = await this.pool.query<{ appended: boolean; stream_revision: string; last_position: string | null }>(
+      `SELECT appended, stream_revision, last_position FROM ${this.table('append')}($1, $2, $3::jsonb)`,
+      [streamName, encodeExpected(options.expectedRevision), JSON.stringify(payload)],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('append returned no row');
+    const revision = Number(row.stream_revision);
+    if (!row.appended || row.last_position === null) {
+      throw new WrongExpectedRevisionError(streamName, options.expectedRevision, revision < 0 ? 'no_stream' : revision);
+    }
+    this.signal.notify();
+    return { nextExpectedRevision: revision, position: BigInt(row.last_position) };
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM ${this.table('events')}
+       WHERE stream_name = $1 AND revision ${backwards ? '<=' : '>='} $2
+       ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
+      [streamName, from, options.maxCount ?? null],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const page = await this.readPage(options.after ?? START, options.maxCount ?? 1000, options.streamPrefixes);
+    return page.events;
+  }
+
+  async lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition> {
+    const { rows } = await this.pool.query<{ position: string }>(
+      `SELECT position FROM ${this.table('events')}
+       WHERE $1::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($1::text[]) AS p(prefix) WHERE starts_with(stream_name, p.prefix))
+       ORDER BY position DESC LIMIT 1`,
+      [streamPrefixes ? [...streamPrefixes] : null],
+    );
+    return BigInt(rows[0]?.position ?? '0');
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const polling = new PollingSubscription(
+      (after, maxCount, prefixes) => this.readPage(after, maxCount, prefixes),
+      this.signal,
+      options,
+      this.pollIntervalMs,
+    );
+    const subscription: Subscription = {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await polling.stop();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end();
+    await this.pool.end();
+  }
+
+  /** One statement reads the page and the head of the log from the same snapshot. */
+  private async readPage(
+    after: GlobalPosition,
+    maxCount: number,
+    streamPrefixes: readonly string[] | undefined,
+  ): Promise<LogPage> {
+    const { rows } = await this.pool.query<Partial<EventRow> & { head: string }>(
+      `WITH head AS (SELECT coalesce(max(position), 0) AS head FROM ${this.table('events')})
+       SELECT head.head, e.* FROM head LEFT JOIN LATERAL (
+         SELECT ${COLUMNS} FROM ${this.table('events')}
+         WHERE position > $1 AND position <= head.head
+           AND ($3::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($3::text[]) AS p(prefix) WHERE starts_with(stream_name, p.prefix)))
+         ORDER BY position LIMIT $2
+       ) e ON true`,
+      [after.toString(), maxCount, streamPrefixes ? [...streamPrefixes] : null],
+    );
+    const head = BigInt(rows[0]?.head ?? '0');
+    const events = rows.filter((row): row is EventRow & { head: string } => row.position != null).map(toRecordedEvent);
+    return { events, scannedUpTo: head };
+  }
+
+  private table(name: string): string {
+    return `${quoteIdent(this.schema)}.${quoteIdent(name)}`;
+  }
+
+  /** Creates the schema once, even when several processes start together. */
+  private async ensureSchema(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [`${this.schema}.schema`]);
+      try {
+        await client.query(eventStoreSchemaSql(this.schema));
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`${this.schema}.schema`]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Other processes' appends wake our subscriptions through NOTIFY; reconnects on loss. */
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new Client({ ...this.connection.poolConfig, application_name: 'event-store-listener' });
+    this.listener = client;
+    client.on('notification', () => this.signal.notify());
+    client.on('error', () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.signal.notify();
+      setTimeout(() => void this.listen().catch(() => undefined), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${quoteIdent(notificationChannel(this.schema))}`);
+  }
+}
+
+function encodeExpected(expected: ExpectedRevision): number {
+  switch (expected) {
+    case 'no_stream':
+      return -1;
+    case 'any':
+      return -2;
+    case 'stream_exists':
+      return -3;
+    default:
+      if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected revision ${expected}`);
+      return expected;
+  }
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamName: row.stream_name,
+    revision: Number(row.revision),
+    position: BigInt(row.position),
+    type: row.type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}

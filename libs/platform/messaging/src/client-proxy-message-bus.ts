@@ -1,0 +1,27 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { DomainError, ErrorCode, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
+import { TimeoutError, lastValueFrom, timeout } from 'rxjs';
+import type { MessageBus } from './message-bus.port';
+
+/** The message bus over any Nest ClientProxy: NATS in distributed mode, in-process in embedded mode. */
+export class ClientProxyMessageBus implements MessageBus {
+  constructor(
+    private readonly client: ClientProxy,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async request<Result, Params = unknown>(subject: string, request: ServiceRequest<Params>): Promise<Result> {
+    let reply: ServiceReply<Result>;
+    try {
+      reply = await lastValueFrom(this.client.send<ServiceReply<Result>>(subject, request).pipe(timeout(this.timeoutMs)));
+    } catch (error) {
+      const why = error instanceof TimeoutError ? `did not answer within ${this.timeoutMs} ms` : `could not be reached`;
+      throw new DomainError(
+        ErrorCode.internalError,
+        `The service behind '${subject}' ${why}. Please retry; if it persists, quote correlation id ${request.correlationId}.`,
+      );
+    }
+    if (reply.ok) return reply.result;
+    throw new DomainError(reply.error.code, reply.error.message);
+  }
+}

@@ -1,0 +1,88 @@
+import type { MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservices';
+import { ClientProxy, Server } from '@nestjs/microservices';
+import type { CustomTransportStrategy } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
+
+/**
+ * The in-process transport of embedded mode: the same @MessagePattern handlers and the
+ * same JSON serialisation as NATS, without a network. Every message is serialised to
+ * JSON and parsed back on each side, so a payload that would not survive NATS fails here too.
+ */
+export class InProcessBroker {
+  private readonly handlers = new Map<string, (json: string) => Promise<string>>();
+
+  register(subject: string, handler: (json: string) => Promise<string>): void {
+    if (this.handlers.has(subject)) throw new Error(`Two handlers for subject ${subject}`);
+    this.handlers.set(subject, handler);
+  }
+
+  unregisterAll(): void {
+    this.handlers.clear();
+  }
+
+  async request(subject: string, json: string): Promise<string> {
+    const handler = this.handlers.get(subject);
+    if (!handler) throw new Error(`No handler for subject ${subject}`);
+    return handler(json);
+  }
+}
+
+export class InProcessServer extends Server implements CustomTransportStrategy {
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  listen(callback: () => void): void {
+    for (const [subject, handler] of this.messageHandlers) {
+      this.broker.register(subject, (json) => this.dispatch(handler, json));
+    }
+    callback();
+  }
+
+  close(): void {
+    this.broker.unregisterAll();
+  }
+
+  on(): void {
+    // no transport events in process
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  private async dispatch(handler: MessageHandler, json: string): Promise<string> {
+    const reply: unknown = await lastValueFrom(this.transformToObservable(await handler(JSON.parse(json))));
+    return JSON.stringify(reply);
+  }
+}
+
+export class InProcessClient extends ClientProxy {
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  async connect(): Promise<void> {
+    // nothing to connect to
+  }
+
+  close(): void {
+    // nothing to close
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    this.broker.request(this.normalizePattern(packet.pattern), JSON.stringify(packet.data ?? null)).then(
+      (json) => callback({ response: JSON.parse(json) as unknown, isDisposed: true }),
+      (err: unknown) => callback({ err, isDisposed: true }),
+    );
+    return () => undefined;
+  }
+
+  protected dispatchEvent(): Promise<never> {
+    return Promise.reject(new Error('The in-process transport carries request/reply messages only'));
+  }
+}

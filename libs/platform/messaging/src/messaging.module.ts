@@ -1,0 +1,80 @@
+import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
+import { ClientProxyMessageBus } from './client-proxy-message-bus';
+import { InProcessBroker, InProcessClient, InProcessServer } from './in-process.transport';
+import { MESSAGE_BUS } from './message-bus.port';
+import { PrefixedNatsClient, PrefixedNatsServer } from './nats.transport';
+import { ServiceReplyInterceptor } from './service-reply.interceptor';
+
+export type MessagingConfig =
+  | { readonly transport: 'nats'; readonly natsUrl: string; readonly subjectPrefix: string; readonly timeoutMs: number }
+  | { readonly transport: 'in-process'; readonly timeoutMs: number };
+
+export const IN_PROCESS_BROKER = Symbol('IN_PROCESS_BROKER');
+const MESSAGE_CLIENT = Symbol('MESSAGE_CLIENT');
+
+@Injectable()
+class MessageClientLifecycle implements OnModuleDestroy {
+  constructor(@Inject(MESSAGE_CLIENT) private readonly client: ClientProxy) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/**
+ * The message bus for this process (NATS or in-process, from configuration) and the
+ * interceptor that turns every message handler's outcome into a ServiceReply.
+ */
+@Module({})
+export class MessagingModule {
+  static forRoot(config: MessagingConfig): DynamicModule {
+    return {
+      module: MessagingModule,
+      global: true,
+      providers: [
+        { provide: IN_PROCESS_BROKER, useValue: new InProcessBroker() },
+        {
+          provide: MESSAGE_CLIENT,
+          inject: [IN_PROCESS_BROKER],
+          useFactory: (broker: InProcessBroker): ClientProxy<Record<never, Function>, string> => {
+            switch (config.transport) {
+              case 'nats':
+                return new PrefixedNatsClient({ servers: config.natsUrl }, config.subjectPrefix) as unknown as ClientProxy;
+              case 'in-process':
+                return new InProcessClient(broker);
+              default:
+                throw new Error(`Unknown transport: ${(config as { transport: string }).transport}`);
+            }
+          },
+        },
+        {
+          provide: MESSAGE_BUS,
+          inject: [MESSAGE_CLIENT],
+          useFactory: (client: ClientProxy) => new ClientProxyMessageBus(client, config.timeoutMs),
+        },
+        { provide: APP_INTERCEPTOR, useClass: ServiceReplyInterceptor },
+        MessageClientLifecycle,
+      ],
+      exports: [MESSAGE_BUS, IN_PROCESS_BROKER],
+    };
+  }
+}
+
+/** The server side of the configured transport; `queue` load-balances a service's replicas. */
+export function messageServerStrategy(
+  config: MessagingConfig,
+  broker: InProcessBroker,
+  queue: string | undefined,
+): CustomTransportStrategy {
+  switch (config.transport) {
+    case 'nats':
+      return new PrefixedNatsServer({ servers: config.natsUrl, ...(queue ? { queue } : {}) }, config.subjectPrefix);
+    case 'in-process':
+      return new InProcessServer(broker);
+    default:
+      throw new Error(`Unknown transport: ${(config as { transport: string }).transport}`);
+  }
+}

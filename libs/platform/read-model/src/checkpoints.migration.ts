@@ -1,0 +1,20 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { schemaOf } from './schema';
+
+/**
+ * Every service schema holds its projections' checkpoints next to their rows, so that a
+ * batch and its checkpoint commit together. Include it first in a service's migrations.
+ */
+export class ProjectionCheckpoints1763800000000 implements MigrationInterface {
+  readonly name = 'ProjectionCheckpoints1763800000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(
+      `CREATE TABLE ${schemaOf(runner)}.projection_checkpoints (name text PRIMARY KEY, position numeric(40, 0) NOT NULL DEFAULT 0)`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE ${schemaOf(runner)}.projection_checkpoints`);
+  }
+}

@@ -1,0 +1,6 @@
+export * from './checkpoints.migration';
+export * from './projection';
+export * from './projection-runner';
+export * from './read-model';
+export * from './read-model.module';
+export * from './schema';

@@ -1,0 +1,3 @@
+export * from './embedded-postgres';
+export * from './sql-connection';
+export * from './sql.module';

@@ -1,0 +1,20 @@
+import type { PoolConfig } from 'pg';
+
+/**
+ * How to reach PostgreSQL: a real server (distributed mode) or the embedded PGlite
+ * served on a private unix socket (embedded mode). Either way every component talks
+ * to it through `pg`, so the same SQL and the same adapters run on both.
+ */
+export interface SqlConnection {
+  readonly kind: 'postgres' | 'pglite';
+  /** options for a `pg.Pool`; callers add their own `max` and application name */
+  readonly poolConfig: PoolConfig;
+  /** whether LISTEN/NOTIFY reaches other processes (false on PGlite: one process only) */
+  readonly supportsNotifications: boolean;
+}
+
+export const SQL_CONNECTION = Symbol('SQL_CONNECTION');
+
+export function postgresConnection(url: string): SqlConnection {
+  return { kind: 'postgres', poolConfig: { connectionString: url }, supportsNotifications: true };
+}

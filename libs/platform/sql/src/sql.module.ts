@@ -1,0 +1,54 @@
+import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { EmbeddedPostgres } from './embedded-postgres';
+import { SQL_CONNECTION, postgresConnection, type SqlConnection } from './sql-connection';
+
+export type SqlConfig =
+  | { readonly kind: 'postgres'; readonly url: string }
+  /** dataDir undefined keeps the database in memory (tests) */
+  | { readonly kind: 'pglite'; readonly dataDir: string | undefined };
+
+const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
+
+/** Stops embedded PostgreSQL in the last shutdown phase, after every pool was closed. */
+@Injectable()
+class EmbeddedPostgresLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(EMBEDDED_POSTGRES) private readonly embedded: EmbeddedPostgres | null) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.embedded?.stop();
+  }
+}
+
+/** Provides the SqlConnection every database user of the process shares. */
+@Module({})
+export class SqlModule {
+  static forRoot(config: SqlConfig): DynamicModule {
+    return {
+      module: SqlModule,
+      global: true,
+      providers: [
+        {
+          provide: EMBEDDED_POSTGRES,
+          useFactory: async (): Promise<EmbeddedPostgres | null> => {
+            if (config.kind !== 'pglite') return null;
+            const started = Date.now();
+            const embedded = await EmbeddedPostgres.start(config.dataDir);
+            new Logger('SqlModule').log(
+              `embedded PostgreSQL (PGlite) ready in ${Date.now() - started} ms, data in ${config.dataDir ?? 'memory'}`,
+            );
+            return embedded;
+          },
+        },
+        {
+          provide: SQL_CONNECTION,
+          inject: [EMBEDDED_POSTGRES],
+          useFactory: (embedded: EmbeddedPostgres | null): SqlConnection =>
+            embedded ? embedded.connection() : postgresConnection(config.kind === 'postgres' ? config.url : ''),
+        },
+        EmbeddedPostgresLifecycle,
+      ],
+      exports: [SQL_CONNECTION],
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './temp-database';
+export * from './test-servers';

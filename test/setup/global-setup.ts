@@ -1,13 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { connect as connectNats } from 'nats';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { AVAILABLE_SERVERS_VARIABLE, TEST_SERVER_URLS, type TestServer } from '../../libs/testing/src/test-servers'; // global setup runs outside Jest's module mapper
 
 /**
- * Probes the real servers once per run. In CI every one of them must answer; on a
- * developer's machine the suites that need a missing one are skipped, loudly.
+ * Runs once before the suites: compiles dist/ (distributed-mode tests start the apps as
+ * node processes from it) and probes the real servers. In CI every server must answer;
+ * on a developer's machine the suites that need a missing one are skipped, loudly.
  */
 export default async function globalSetup(): Promise<void> {
+  execFileSync(process.execPath, [resolve(__dirname, '../../tools/build.mjs')], { stdio: 'inherit' });
   const probes: Record<TestServer, () => Promise<void>> = {
     postgres: async () => {
       const client = new Client({ connectionString: TEST_SERVER_URLS.postgres, connectionTimeoutMillis: 2000 });

@@ -75,7 +75,8 @@ export class InProcessClient extends ClientProxy {
   }
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    this.broker.request(this.normalizePattern(packet.pattern), JSON.stringify(packet.data ?? null)).then(
+    const subject = this.normalizePattern(packet.pattern as string);
+    this.broker.request(subject, JSON.stringify(packet.data ?? null)).then(
       (json) => callback({ response: JSON.parse(json) as unknown, isDisposed: true }),
       (err: unknown) => callback({ err, isDisposed: true }),
     );

@@ -39,7 +39,7 @@ export class MessagingModule {
         {
           provide: MESSAGE_CLIENT,
           inject: [IN_PROCESS_BROKER],
-          useFactory: (broker: InProcessBroker): ClientProxy<Record<never, Function>, string> => {
+          useFactory: (broker: InProcessBroker): ClientProxy => {
             switch (config.transport) {
               case 'nats':
                 return new PrefixedNatsClient({ servers: config.natsUrl }, config.subjectPrefix) as unknown as ClientProxy;

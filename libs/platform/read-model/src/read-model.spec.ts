@@ -14,10 +14,10 @@ interface Fixture {
 
 function describeReadModel(name: string, createFixture: () => Promise<Fixture>): void {
   describe(`ReadModel and projection runner: ${name}`, () => {
-    let fixture: Fixture;
+    let fixture: Fixture | undefined;
     let store: EventStore;
     const open = (schema: string, prefix: string): Promise<ReadModel> =>
-      ReadModel.open(fixture.connection, store, {
+      ReadModel.open(fixture!.connection, store, {
         schema,
         entities: [StreamStats],
         migrations: [ProjectionCheckpoints1763800000000, CreateStreamStats1763800000001],
@@ -35,8 +35,8 @@ function describeReadModel(name: string, createFixture: () => Promise<Fixture>):
       store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 100 });
     });
     afterAll(async () => {
-      await store.close();
-      await fixture.dispose();
+      await (store as EventStore | undefined)?.close();
+      await fixture?.dispose();
     });
 
     it('applies events through TypeORM and lets a writer wait until they are visible', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -23,6 +23,7 @@ export class EmbeddedPostgres {
 
   /** @param dataDir directory to keep the database in; undefined keeps it in memory */
   static async start(dataDir: string | undefined): Promise<EmbeddedPostgres> {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
     // a short private path: unix socket paths are limited to about 100 bytes
     const socketDir = await mkdtemp(join(tmpdir(), 'tracker-pg-'));
     const worker = new Worker(join(__dirname, 'embedded-postgres.worker.js'), {

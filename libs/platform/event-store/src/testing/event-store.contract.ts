@@ -15,7 +15,7 @@ export interface EventStoreFixture {
 
 export function describeEventStoreContract(name: string, createFixture: () => Promise<EventStoreFixture>): void {
   describe(`EventStore contract: ${name}`, () => {
-    let fixture: EventStoreFixture;
+    let fixture: EventStoreFixture | undefined;
     let store: EventStore;
     const unique = (prefix: string): string => `${prefix}${randomUUID().slice(0, 8)}-`;
 
@@ -24,7 +24,8 @@ export function describeEventStoreContract(name: string, createFixture: () => Pr
       store = fixture.store;
     });
     afterAll(async () => {
-      await fixture.dispose();
+      // when the fixture failed to start, its own error is the one worth reading
+      await fixture?.dispose();
     });
 
     it('appends to a new stream and reads it back with revisions and metadata', async () => {
@@ -132,8 +133,9 @@ export function describeEventStoreContract(name: string, createFixture: () => Pr
       const subscription = store.subscribeToAll({
         after: before.position - 1n,
         streamPrefixes: [prefix],
-        onEvents: async (events) => {
+        onEvents: (events) => {
           seen.push(...events);
+          return Promise.resolve();
         },
       });
       await store.appendToStream(`${unique('other')}1`, [event('Ignored')], { expectedRevision: 'no_stream' });
@@ -156,8 +158,9 @@ export function describeEventStoreContract(name: string, createFixture: () => Pr
       const subscription = store.subscribeToAll({
         after: a.position,
         streamPrefixes: [prefix],
-        onEvents: async (events) => {
+        onEvents: (events) => {
           seen.push(...events.map((e) => e.type));
+          return Promise.resolve();
         },
       });
       await waitUntil(() => seen.length >= 1);
@@ -175,8 +178,9 @@ export function describeEventStoreContract(name: string, createFixture: () => Pr
         after: first.position,
         streamPrefixes: [prefix],
         batchSize: 250,
-        onEvents: async (events) => {
+        onEvents: (events) => {
           seen.push(...events);
+          return Promise.resolve();
         },
       });
       // each writer keeps several appends in flight, so commits finish out of order

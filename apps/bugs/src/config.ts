@@ -1,0 +1,12 @@
+import { EnvReader } from '@tracker/platform/config';
+import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+
+export interface BugsConfig {
+  readonly platform: PlatformConfig;
+}
+
+/** The only place the bugs process reads its environment. */
+export function loadBugsConfig(environment: NodeJS.ProcessEnv): Readonly<BugsConfig> {
+  const env = new EnvReader(environment);
+  return env.finish({ platform: readDistributedPlatformConfig(env) });
+}

@@ -1,0 +1,12 @@
+import { EnvReader } from '@tracker/platform/config';
+import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+
+export interface CatalogConfig {
+  readonly platform: PlatformConfig;
+}
+
+/** The only place the catalog process reads its environment. */
+export function loadCatalogConfig(environment: NodeJS.ProcessEnv): Readonly<CatalogConfig> {
+  const env = new EnvReader(environment);
+  return env.finish({ platform: readDistributedPlatformConfig(env) });
+}

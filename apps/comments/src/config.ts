@@ -1,0 +1,12 @@
+import { EnvReader } from '@tracker/platform/config';
+import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+
+export interface CommentsConfig {
+  readonly platform: PlatformConfig;
+}
+
+/** The only place the comments process reads its environment. */
+export function loadCommentsConfig(environment: NodeJS.ProcessEnv): Readonly<CommentsConfig> {
+  const env = new EnvReader(environment);
+  return env.finish({ platform: readDistributedPlatformConfig(env) });
+}

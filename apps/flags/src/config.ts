@@ -1,0 +1,12 @@
+import { EnvReader } from '@tracker/platform/config';
+import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+
+export interface FlagsConfig {
+  readonly platform: PlatformConfig;
+}
+
+/** The only place the flags process reads its environment. */
+export function loadFlagsConfig(environment: NodeJS.ProcessEnv): Readonly<FlagsConfig> {
+  const env = new EnvReader(environment);
+  return env.finish({ platform: readDistributedPlatformConfig(env) });
+}

@@ -1,0 +1,15 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { GatewayModule } from '@tracker/gateway';
+import { MessagingModule } from '@tracker/platform/messaging';
+import type { GatewayConfig } from './config';
+
+/** The gateway as its own process: HTTP in front, NATS behind, nothing persistent. */
+@Module({})
+export class GatewayAppModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayAppModule,
+      imports: [MessagingModule.forRoot(config.messaging), GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes })],
+    };
+  }
+}

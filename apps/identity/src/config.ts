@@ -1,0 +1,12 @@
+import { EnvReader } from '@tracker/platform/config';
+import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+
+export interface IdentityConfig {
+  readonly platform: PlatformConfig;
+}
+
+/** The only place the identity process reads its environment. */
+export function loadIdentityConfig(environment: NodeJS.ProcessEnv): Readonly<IdentityConfig> {
+  const env = new EnvReader(environment);
+  return env.finish({ platform: readDistributedPlatformConfig(env) });
+}

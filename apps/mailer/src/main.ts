@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { exitOnStartupError, startService } from '@tracker/platform/runtime';
+import { MailerAppModule } from './mailer-app.module';
+import { loadMailerConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadMailerConfig(process.env);
+  await startService('mailer', MailerAppModule.forRoot(config), config.platform.messaging, config.platform.logLevels);
+}
+
+main().catch(exitOnStartupError);

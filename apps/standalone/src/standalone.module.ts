@@ -1,0 +1,30 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { BugsModule } from '@tracker/bugs/app';
+import { CatalogModule } from '@tracker/catalog/app';
+import { CommentsModule } from '@tracker/comments/app';
+import { FlagsModule } from '@tracker/flags/app';
+import { GatewayModule } from '@tracker/gateway';
+import { IdentityModule } from '@tracker/identity/app';
+import { MailerModule } from '@tracker/mailer/app';
+import { PlatformModule } from '@tracker/platform/runtime';
+import type { StandaloneConfig } from './config';
+
+/** Every service and the gateway in one process, on embedded storage (`npm start`). */
+@Module({})
+export class StandaloneModule {
+  static forRoot(config: StandaloneConfig): DynamicModule {
+    return {
+      module: StandaloneModule,
+      imports: [
+        PlatformModule.forRoot(config.platform),
+        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes }),
+        IdentityModule,
+        CatalogModule,
+        BugsModule,
+        CommentsModule,
+        FlagsModule,
+        MailerModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { connect as connectNats } from 'nats';
+import { Client } from 'pg';
+import { TEST_SERVER_URLS } from '@tracker/testing';
+import { type Measurement, type Report, table, withRatios, writeReport } from './report';
+import { eventStoreBench } from './suites/event-store.bench';
+import { httpBench } from './suites/http.bench';
+import { messagingBench } from './suites/messaging.bench';
+
+/**
+ * `npm run bench`: every benchmark with the baselines it is compared with, measured in
+ * the same run on this machine. Writes bench/results/latest.json and prints a table.
+ * Suites whose server is unreachable are skipped and listed as such.
+ */
+async function main(): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const skipped: string[] = [];
+  const measurements: Measurement[] = [];
+  const postgres = await reachable(async () => {
+    const client = new Client({ connectionString: TEST_SERVER_URLS.postgres, connectionTimeoutMillis: 2000 });
+    await client.connect();
+    await client.end();
+  });
+  const nats = await reachable(async () => {
+    const connection = await connectNats({ servers: TEST_SERVER_URLS.nats, timeout: 2000, reconnect: false });
+    await connection.close();
+  });
+  const eventStoreUrl = process.env['EVENTSTORE_URL'];
+  if (!postgres) skipped.push(`PostgreSQL at ${TEST_SERVER_URLS.postgres} unreachable`);
+  if (!nats) skipped.push(`NATS at ${TEST_SERVER_URLS.nats} unreachable`);
+  if (!eventStoreUrl) skipped.push('EventStoreDB (set EVENTSTORE_URL)');
+
+  const suites: Array<[string, () => Promise<Measurement[]>]> = [
+    ['event store', () => eventStoreBench(postgres, eventStoreUrl)],
+    ...(nats ? [['messaging', () => messagingBench(TEST_SERVER_URLS.nats)] as [string, () => Promise<Measurement[]>]] : []),
+    ['http', () => httpBench()],
+  ];
+  for (const [name, suite] of suites) {
+    console.info(`bench: ${name} ...`);
+    measurements.push(...(await suite()));
+  }
+  const report: Report = {
+    startedAt,
+    machine: { cpus: cpus().length, node: process.version },
+    measurements: withRatios(measurements),
+    skipped,
+  };
+  const file = await writeReport(report, resolve(__dirname, '../../../bench/results'));
+  console.info(`\n${table(report)}\n\nreport: ${file}`);
+}
+
+async function reachable(probe: () => Promise<void>): Promise<boolean> {
+  try {
+    await probe();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,2 @@
+export * as param from './param-types';
+export * from './parse-params';

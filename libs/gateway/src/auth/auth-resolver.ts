@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ANONYMOUS,
+  AUTHENTICATE_SUBJECT,
+  type AuthContext,
+  type AuthenticateParams,
+  type Credentials,
+} from '@tracker/contracts';
+import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+
+/**
+ * Resolves a request's credentials into the caller's AuthContext through identity.
+ * No credentials means a logged-out caller; invalid ones are an error, never a silent
+ * fall-back to logged-out.
+ */
+@Injectable()
+export class AuthResolver {
+  constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
+
+  resolve(credentials: Credentials | null, ip: string, correlationId: string): Promise<AuthContext> | AuthContext {
+    if (!credentials) return { ...ANONYMOUS, ip };
+    return this.bus.request<AuthContext, AuthenticateParams>(AUTHENTICATE_SUBJECT, {
+      auth: { ...ANONYMOUS, ip },
+      correlationId,
+      params: { credentials, ip },
+    });
+  }
+}

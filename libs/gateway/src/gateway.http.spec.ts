@@ -1,0 +1,361 @@
+import { Controller, type INestApplication } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  ANONYMOUS,
+  AUTHENTICATE_SUBJECT,
+  type AuthContext,
+  type AuthenticateParams,
+  DomainError,
+  param,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { FieldFilter, bugFieldType, filterObjects } from '@tracker/field-filter';
+import { IN_PROCESS_BROKER, MessagingModule, messageServerStrategy } from '@tracker/platform/messaging';
+import { http, jsonCall } from '@tracker/testing';
+import { z } from 'zod';
+import { GatewayModule } from './gateway.module';
+import type { Route } from './routing/route';
+import { systemRoutes } from './routes/system.routes';
+
+const USER_7: AuthContext = { ...ANONYMOUS, userId: 7, login: 'seven@example.com', realName: 'Seven', permissions: ['editbugs'] };
+let localCalls = 0;
+
+/** Stands in for identity and a service, so the gateway is tested alone. */
+@Controller()
+class FakeServices {
+  @MessagePattern(AUTHENTICATE_SUBJECT)
+  authenticate(@Payload() request: ServiceRequest<AuthenticateParams>): AuthContext {
+    const { credentials, ip } = request.params;
+    if (credentials.method === 'api_key' && credentials.apiKey === 'good') return { ...USER_7, ip };
+    throw new DomainError(306, 'The API key you specified is invalid. Please check that you typed it correctly.');
+  }
+
+  @MessagePattern('probe.whoami')
+  whoami(@Payload() request: ServiceRequest): unknown {
+    return { auth: request.auth, params: request.params, fields: request.fields, correlationId: request.correlationId };
+  }
+
+  @MessagePattern('probe.missing')
+  missing(): never {
+    throw new DomainError(101, 'Bug #99999 does not exist.');
+  }
+}
+
+const echo = (params: unknown): unknown => {
+  localCalls += 1;
+  return { params };
+};
+
+const probeRoutes: readonly Route[] = [
+  ...systemRoutes,
+  { method: 'GET', path: '/probe/echo/:id', target: { kind: 'local', answer: echo } },
+  { method: 'PUT', path: '/probe/echo/:id', target: { kind: 'local', answer: echo } },
+  { method: 'POST', path: '/probe/echo', successStatus: 201, target: { kind: 'local', answer: echo } },
+  { method: 'GET', path: '/probe/whoami', target: { kind: 'message', subject: 'probe.whoami' } },
+  { method: 'GET', path: '/probe/missing', target: { kind: 'message', subject: 'probe.missing' } },
+  { method: 'GET', path: '/probe/nobody', target: { kind: 'message', subject: 'probe.nobody-answers' } },
+  {
+    method: 'GET',
+    path: '/probe/private',
+    target: { kind: 'local', answer: () => Promise.reject(new DomainError(102, 'You are not authorized to access bug #3.')) },
+  },
+  { method: 'GET', path: '/probe/crash', target: { kind: 'local', answer: () => Promise.reject(new Error('secret detail')) } },
+  { method: 'GET', path: '/probe/logout', target: { kind: 'local', answer: () => null } },
+  { method: 'GET', path: '/probe/valid', target: { kind: 'local', answer: () => true } },
+  {
+    method: 'GET',
+    path: '/probe/typed',
+    params: z.object({ ids: param.list(param.int()), flag: param.optional(param.bool()) }),
+    target: { kind: 'local', answer: echo },
+  },
+  {
+    method: 'GET',
+    path: '/probe/bugs',
+    target: {
+      kind: 'local',
+      answer: () => ({ bugs: [{ id: 1, summary: 'One', cf_colour: 'red', tags: ['mine'] }], faults: [] }),
+    },
+    filterResponse: (result, fields) => {
+      const { bugs, faults } = result as { bugs: Array<Record<string, unknown>>; faults: unknown[] };
+      return { bugs: filterObjects(bugs, { typeOf: bugFieldType }, new FieldFilter(fields)), faults };
+    },
+  },
+];
+
+describe('gateway over HTTP', () => {
+  let app: INestApplication;
+  let base: string;
+  const get = (path: string, headers: Record<string, string> = {}) => http(base, path, { headers });
+
+  beforeAll(async () => {
+    const config = { transport: 'in-process', timeoutMs: 300 } as const;
+    const moduleRef = await Test.createTestingModule({
+      imports: [MessagingModule.forRoot(config), GatewayModule.forRoot({ maxBodyBytes: 64 * 1024 }, [() => probeRoutes])],
+      controllers: [FakeServices],
+    }).compile();
+    app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ bodyLimit: 64 * 1024 }), {
+      bodyParser: false,
+      logger: false,
+    });
+    app.connectMicroservice({ strategy: messageServerStrategy(config, app.get(IN_PROCESS_BROKER), undefined) }, { inheritAppConfig: true });
+    await app.startAllMicroservices();
+    await app.listen(0, '127.0.0.1');
+    base = await app.getUrl();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  describe('representations', () => {
+    it('answers JSON with Vary: Accept and an ETag', async () => {
+      const response = await get('/rest/version');
+      expect(response.status).toBe(200);
+      expect(response.text).toBe('{"version":"5.2"}');
+      expect(response.headers).toMatchObject({
+        'content-type': 'application/json; charset=UTF-8',
+        vary: 'Accept',
+        'access-control-allow-origin': '*',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(response.headers['etag']).toMatch(/^[A-Za-z0-9+/]{22}$/);
+      expect(response.headers['x-correlation-id']).toBeUndefined();
+      expect(response.headers['access-control-allow-headers']).toBeUndefined();
+    });
+
+    it('names the correlation id on every error', async () => {
+      const response = await get('/rest/probe/missing');
+      expect(response.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('wraps the JSON for a JSONP callback', async () => {
+      const response = await get('/rest/version?callback=myCb');
+      expect(response.headers['content-type']).toBe('text/javascript; charset=UTF-8');
+      expect(response.text).toBe('/**/myCb({"version":"5.2"})');
+      expect(response.headers['vary']).toBe('Accept');
+    });
+
+    it('wraps errors in the JSONP callback too, keeping their status', async () => {
+      const response = await get('/rest/probe/missing?callback=cb');
+      expect(response.status).toBe(404);
+      expect(response.text).toMatch(/^\/\*\*\/cb\(\{"error":true,"code":101,/);
+    });
+
+    it('labels JSON as application/javascript when asked without a callback', async () => {
+      const response = await get('/rest/version', { accept: 'application/javascript' });
+      expect(response.headers['content-type']).toBe('application/javascript; charset=UTF-8');
+      expect(response.json()).toEqual({ version: '5.2' });
+    });
+
+    it('shows a browser the JSON inside an HTML page, errors included', async () => {
+      const page = await get('/rest/probe/echo/1?name=%3Cb%3E', { accept: 'text/html' });
+      expect(page.headers['content-type']).toBe('text/html; charset=UTF-8');
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(page.text).toContain('<!DOCTYPE html>');
+      expect(page.text).toContain('&quot;name&quot;: &quot;&lt;b&gt;&quot;');
+      expect(page.text).not.toContain('<b>');
+      const error = await get('/rest/probe/missing', { accept: 'text/html' });
+      expect(error.status).toBe(404);
+      expect(error.text).toContain('&quot;code&quot;: 101');
+    });
+
+    it('refuses an unsafe callback name with 32611, as plain JSON', async () => {
+      const response = await get('/rest/version?callback=alert(1)');
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toBe('application/json; charset=UTF-8');
+      expect(response.json()).toMatchObject({ error: true, code: 32611 });
+    });
+
+    it('answers 304 without a body when If-None-Match holds the ETag, quoted or not', async () => {
+      const first = await get('/rest/version');
+      const etag = first.headers['etag'] ?? '';
+      for (const ifNoneMatch of [etag, `"${etag}"`, `"other", "${etag}"`]) {
+        const again = await get('/rest/version', { 'if-none-match': ifNoneMatch });
+        expect(again.status).toBe(304);
+        expect(again.text).toBe('');
+      }
+      expect((await get('/rest/version', { 'if-none-match': '"other"' })).status).toBe(200);
+    });
+
+    it('wraps a scalar result as {result}', async () => {
+      expect((await get('/rest/probe/logout')).json()).toEqual({ result: null });
+      expect((await get('/rest/probe/valid')).json()).toEqual({ result: true });
+    });
+
+    it('serves /rest.cgi/ like /rest/', async () => {
+      expect((await get('/rest.cgi/version')).json()).toEqual({ version: '5.2' });
+    });
+  });
+
+  describe('routing', () => {
+    it.each([
+      ['GET', '/rest/nonexistent', "GET /nonexistent"],
+      ['GET', '/rest/', 'GET /'],
+      ['DELETE', '/rest/probe/echo/1', 'DELETE /probe/echo/1'],
+      ['PUT', '/rest/version', 'PUT /version'],
+      ['GET', '/elsewhere', 'GET /elsewhere'],
+    ])('answers %s %s with 404 and code 32614', async (method, path, described) => {
+      const response = await http(base, path, { method });
+      expect(response.status).toBe(404);
+      expect(response.json()).toEqual({
+        error: true,
+        code: 32614,
+        message: `A REST API resource was not found for '${described}'.`,
+        documentation: 'https://bugzilla.readthedocs.org/en/5.0/api/',
+      });
+    });
+
+    it('answers HEAD with 404 and no body, as Bugzilla does', async () => {
+      const response = await http(base, '/rest/version', { method: 'HEAD' });
+      expect(response.status).toBe(404);
+      expect(response.text).toBe('');
+    });
+
+    it('lists the methods of a known path for OPTIONS', async () => {
+      const response = await http(base, '/rest/probe/echo/1', { method: 'OPTIONS' });
+      expect(response.status).toBe(200);
+      expect(response.text).toBe('{}');
+      expect(response.headers['allow']).toBe('GET, PUT');
+      expect(response.headers['access-control-allow-methods']).toBe('GET, PUT');
+      expect(response.headers['access-control-allow-headers']).toContain('x-bugzilla-api-key');
+      expect((await http(base, '/rest/nowhere', { method: 'OPTIONS' })).status).toBe(404);
+    });
+  });
+
+  describe('parameters', () => {
+    it('turns repeated query parameters into arrays and passes path segments by name', async () => {
+      expect((await get('/rest/probe/echo/a%20b?ids=1&ids=2&one=x')).json()).toEqual({
+        params: { ids: ['1', '2'], one: 'x', id: 'a b' },
+      });
+    });
+
+    it('lets the query string override the body for PUT', async () => {
+      const response = await http(base, '/rest/probe/echo/1?whiteboard=fromquery', jsonCall('PUT', { whiteboard: 'frombody', keep: 1 }));
+      expect(response.json()).toEqual({ params: { whiteboard: 'fromquery', keep: 1, id: '1' } });
+    });
+
+    it('never lets a body or query parameter replace a path segment', async () => {
+      const response = await http(base, '/rest/probe/echo/1?id=2', jsonCall('PUT', { id: 3 }));
+      expect(response.json()).toEqual({ params: { id: '1' } });
+    });
+
+    it('reads form-encoded and text/plain bodies as parameters, answering 201 for this create', async () => {
+      const form = await http(base, '/rest/probe/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'summary=form+encoded&cc=a&cc=b',
+      });
+      expect(form.status).toBe(201);
+      expect(form.json()).toEqual({ params: { summary: 'form encoded', cc: ['a', 'b'] } });
+      const plain = await http(base, '/rest/probe/echo', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"a":1}' });
+      expect(plain.json()).toEqual({ params: { a: 1 } });
+    });
+
+    it('ignores a GET body, and serves a GET with Content-Type: application/json and an empty body', async () => {
+      const withBody = await http(base, '/rest/probe/echo/1', jsonCall('GET', { include_fields: ['x'], sneaky: 1 }));
+      expect(withBody.json()).toEqual({ params: { id: '1' } });
+      const empty = await http(base, '/rest/probe/echo/1', { headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '' });
+      expect(empty.status).toBe(200);
+    });
+
+    it('refuses malformed JSON with 400 and code 32000, calling nothing', async () => {
+      const before = localCalls;
+      const response = await http(base, '/rest/probe/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product": "x", ' });
+      expect(response.status).toBe(400);
+      expect(response.json()).toMatchObject({ code: 32000, message: expect.stringMatching(/^Could not parse the request body as valid JSON/) });
+      expect(localCalls).toBe(before);
+    });
+
+    it('refuses a body in an unsupported media type with code 32613', async () => {
+      const response = await http(base, '/rest/probe/echo', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+      expect(response.status).toBe(400);
+      expect(response.json()).toMatchObject({ code: 32613 });
+    });
+
+    it('refuses a body over the size limit with 413 and code 58, calling nothing', async () => {
+      const before = localCalls;
+      const response = await http(base, '/rest/probe/echo', jsonCall('POST', { data: 'x'.repeat(70 * 1024) }));
+      expect(response.status).toBe(413);
+      expect(response.json()).toMatchObject({ error: true, code: 58 });
+      expect(localCalls).toBe(before);
+    });
+
+    it('coerces parameters with the route schema and reports bad ones with Bugzilla codes', async () => {
+      expect((await get('/rest/probe/typed?ids=1&ids=2&flag=True')).json()).toEqual({ params: { ids: [1, 2], flag: true } });
+      expect((await get('/rest/probe/typed?ids=7')).json()).toEqual({ params: { ids: [7] } });
+      const bad = await get('/rest/probe/typed?ids=one');
+      expect(bad.status).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 52 });
+      expect((await get('/rest/probe/typed')).json()).toMatchObject({ code: 50 });
+    });
+
+    it('applies include_fields and exclude_fields to the response', async () => {
+      expect((await get('/rest/probe/bugs?include_fields=id,summary')).json()).toEqual({ bugs: [{ id: 1, summary: 'One' }], faults: [] });
+      expect((await get('/rest/probe/bugs?exclude_fields=_custom')).json()).toEqual({ bugs: [{ id: 1, summary: 'One' }], faults: [] });
+      expect((await get('/rest/probe/bugs?include_fields=_default,_extra&exclude_fields=summary')).json()).toEqual({
+        bugs: [{ id: 1, cf_colour: 'red', tags: ['mine'] }],
+        faults: [],
+      });
+    });
+  });
+
+  describe('credentials and services', () => {
+    it('resolves an API key through identity and sends the caller, the fields and the correlation id to the service', async () => {
+      const response = await get('/rest/probe/whoami?Bugzilla_api_key=good&x=1&include_fields=a', { 'x-correlation-id': 'trace-42' });
+      expect(response.status).toBe(200);
+      expect(response.headers['x-correlation-id']).toBe('trace-42');
+      expect(response.json()).toEqual({
+        auth: { ...USER_7, ip: '127.0.0.1', groupIds: [], groupNames: [] },
+        params: { x: '1' },
+        fields: { include: ['a'], exclude: [] },
+        correlationId: 'trace-42',
+      });
+    });
+
+    it.each([
+      [{ 'x-tracker-api-key': 'good' }],
+      [{ 'x-bugzilla-api-key': 'good' }],
+      [{ authorization: 'Bearer good' }],
+    ])('accepts the API key in the headers %p', async (headers) => {
+      expect((await get('/rest/probe/whoami', headers)).json()).toMatchObject({ auth: { userId: 7 } });
+    });
+
+    it('refuses invalid credentials instead of treating the caller as logged out', async () => {
+      const response = await get('/rest/probe/whoami?api_key=bad');
+      expect(response.status).toBe(400);
+      expect(response.json()).toMatchObject({ code: 306 });
+    });
+
+    it('does not even look at credentials for login-exempt calls', async () => {
+      expect((await get('/rest/version?api_key=bad')).status).toBe(200);
+    });
+
+    it('gives a service error the status Bugzilla uses for its code', async () => {
+      const missing = await get('/rest/probe/missing');
+      expect(missing.status).toBe(404);
+      expect(missing.json()).toEqual({
+        error: true,
+        code: 101,
+        message: 'Bug #99999 does not exist.',
+        documentation: 'https://bugzilla.readthedocs.org/en/5.0/api/',
+      });
+      expect((await get('/rest/probe/private')).status).toBe(401);
+    });
+
+    it('answers an unexpected failure with 500 and code 100500 naming the correlation id, never the details', async () => {
+      const response = await get('/rest/probe/crash');
+      expect(response.status).toBe(500);
+      const body = response.json<{ code: number; message: string }>();
+      expect(body.code).toBe(100500);
+      expect(body.message).toContain(response.headers['x-correlation-id']);
+      expect(response.text).not.toContain('secret');
+    });
+
+    it('answers a call whose service does not respond with a clean 500', async () => {
+      const response = await get('/rest/probe/nobody');
+      expect(response.status).toBe(500);
+      expect(response.json()).toMatchObject({ code: 100500 });
+    });
+  });
+});

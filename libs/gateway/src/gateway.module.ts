@@ -1,0 +1,41 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+import { AuthResolver } from './auth/auth-resolver';
+import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
+import { RestHttpServer } from './http/rest-http-server';
+import { RestPipeline } from './rest-pipeline';
+import type { Route } from './routing/route';
+import { RouteTable } from './routing/route-table';
+import { ROUTE_TABLE } from './routing/route-table.token';
+import { healthRoutes } from './routes/health.routes';
+import { systemRoutes } from './routes/system.routes';
+
+/** Builds routes; routes that answer in the gateway itself may use the message bus. */
+export type RouteSource = (bus: MessageBus) => readonly Route[];
+
+/** Every REST route of Tracker, service by service. */
+export const ALL_ROUTES: readonly RouteSource[] = [() => systemRoutes, healthRoutes];
+
+/**
+ * The HTTP gateway: the whole /rest contract on Fastify. It needs the message bus
+ * (MessagingModule) and a Nest application created with the Fastify adapter.
+ */
+@Module({})
+export class GatewayModule {
+  static forRoot(options: GatewayOptions, routes: readonly RouteSource[] = ALL_ROUTES): DynamicModule {
+    return {
+      module: GatewayModule,
+      providers: [
+        { provide: GATEWAY_OPTIONS, useValue: options },
+        {
+          provide: ROUTE_TABLE,
+          inject: [MESSAGE_BUS],
+          useFactory: (bus: MessageBus) => new RouteTable(routes.flatMap((source) => source(bus))),
+        },
+        AuthResolver,
+        RestPipeline,
+        RestHttpServer,
+      ],
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './blob-store.contract';
+export * from './s3rver-test-server';

@@ -1,0 +1,128 @@
+import { DomainError } from '@tracker/contracts';
+import { type EventStore, PostgresEventStore, WrongExpectedRevisionError } from '@tracker/platform/event-store';
+import { EmbeddedPostgres } from '@tracker/platform/sql';
+import type { CommandContext } from './command-context';
+import { CommandHandler } from './command-handler';
+import type { Decider } from './decider';
+
+type TallyEvent = { type: 'TallyOpened'; data: { name: string } } | { type: 'Added'; data: { amount: number } };
+type TallyCommand = { kind: 'open'; name: string } | { kind: 'add'; amount: number };
+interface Tally {
+  readonly open: boolean;
+  readonly total: number;
+}
+
+const tally: Decider<Tally, TallyCommand, TallyEvent> = {
+  initialState: () => ({ open: false, total: 0 }),
+  decide: (command, state) => {
+    switch (command.kind) {
+      case 'open':
+        return state.open ? new DomainError(32000, 'already open') : [{ type: 'TallyOpened', data: { name: command.name } }];
+      case 'add':
+        if (!state.open) return new DomainError(51, 'no such tally');
+        return command.amount === 0 ? [] : [{ type: 'Added', data: { amount: command.amount } }];
+    }
+  },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'TallyOpened':
+        return { ...state, open: true };
+      case 'Added':
+        return { ...state, total: state.total + event.data.amount };
+    }
+  },
+  schemaVersions: { Added: 2 },
+  // version 1 of Added called the amount `n`
+  upcasters: { Added: (data) => ({ amount: (data as { n: number }).n }) },
+};
+
+const context: CommandContext = {
+  actor: 9,
+  occurredAt: new Date('2026-11-22T12:00:00Z'),
+  correlationId: 'corr-9',
+  causationId: 'cause-9',
+};
+
+describe('CommandHandler', () => {
+  let embedded: EmbeddedPostgres;
+  let store: EventStore;
+  let handler: CommandHandler;
+  let counter = 0;
+  const stream = (): string => `tally-${++counter}`;
+
+  beforeAll(async () => {
+    embedded = await EmbeddedPostgres.start(undefined);
+    store = await PostgresEventStore.create(embedded.connection());
+    handler = new CommandHandler(store);
+  });
+  afterAll(async () => {
+    await store.close();
+    await embedded.stop();
+  });
+
+  it('decides on the folded state and appends with metadata and schema versions', async () => {
+    const name = stream();
+    await handler.handle(tally, name, { kind: 'open', name: 'beans' }, context);
+    const result = await handler.handle(tally, name, { kind: 'add', amount: 3 }, context);
+    expect(result.state).toEqual({ open: true, total: 3 });
+    expect(result.revision).toBe(1);
+    const recorded = await store.readStream(name);
+    expect(recorded.map((e) => [e.type, e.schemaVersion, e.data])).toEqual([
+      ['TallyOpened', 1, { name: 'beans' }],
+      ['Added', 2, { amount: 3 }],
+    ]);
+    expect(recorded[1]?.metadata).toEqual({
+      actor: 9,
+      occurredAt: '2026-11-22T12:00:00.000Z',
+      correlationId: 'corr-9',
+      causationId: 'cause-9',
+    });
+    expect(result.position).toBe(recorded[1]?.position);
+  });
+
+  it('throws the refusal and appends nothing', async () => {
+    const name = stream();
+    await expect(handler.handle(tally, name, { kind: 'add', amount: 1 }, context)).rejects.toMatchObject({
+      code: 51,
+      message: 'no such tally',
+    });
+    expect(await store.readStream(name)).toEqual([]);
+  });
+
+  it('appends nothing when the decision is no events', async () => {
+    const name = stream();
+    await handler.handle(tally, name, { kind: 'open', name: 'x' }, context);
+    const result = await handler.handle(tally, name, { kind: 'add', amount: 0 }, context);
+    expect(result).toMatchObject({ events: [], position: null, revision: 0 });
+  });
+
+  it('upcasts old event shapes when folding', async () => {
+    const name = stream();
+    await handler.handle(tally, name, { kind: 'open', name: 'old' }, context);
+    await store.appendToStream(name, [{ type: 'Added', data: { n: 5 }, schemaVersion: 1, metadata: { actor: null, occurredAt: '2020-01-01T00:00:00.000Z', correlationId: 'c', causationId: 'c' } }], { expectedRevision: 0 });
+    const result = await handler.handle(tally, name, { kind: 'add', amount: 2 }, context);
+    expect(result.state.total).toBe(7);
+  });
+
+  it('retries a command that lost a race, on fresh state', async () => {
+    const name = stream();
+    await handler.handle(tally, name, { kind: 'open', name: 'race' }, context);
+    await Promise.all([1, 2, 3].map((amount) => handler.handle(tally, name, { kind: 'add', amount }, context)));
+    expect((await handler.load(tally, name)).state.total).toBe(6);
+  });
+
+  it('reports a conflict that persists after three retries', async () => {
+    let appends = 0;
+    const alwaysConflicting: EventStore = {
+      ...store,
+      readStream: (name, options) => store.readStream(name, options),
+      appendToStream: async (name) => {
+        appends += 1;
+        throw new WrongExpectedRevisionError(name, 'no_stream', 0);
+      },
+    };
+    const failing = new CommandHandler(alwaysConflicting);
+    await expect(failing.handle(tally, stream(), { kind: 'open', name: 'x' }, context)).rejects.toMatchObject({ code: 32000 });
+    expect(appends).toBe(4);
+  });
+});

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { CommonErrors, type DomainEvent, isDomainError } from '@tracker/contracts';
+import {
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+} from '@tracker/platform/event-store';
+import { type CommandContext, eventMetadata } from './command-context';
+import type { Decider } from './decider';
+
+export interface CommandResult<State, Event extends DomainEvent> {
+  readonly events: readonly Event[];
+  readonly state: State;
+  /** position of the last new event; null when the command changed nothing */
+  readonly position: GlobalPosition | null;
+  /** the stream's revision after the command; -1 for a stream that still does not exist */
+  readonly revision: number;
+}
+
+const MAX_RETRIES = 3;
+
+/**
+ * The one way a command is carried out: load the stream, fold it, decide, append with
+ * the expected revision. A concurrent writer makes the append fail; the command is then
+ * decided again on fresh state, at most three more times with growing backoff, and
+ * after that the conflict is reported to the caller.
+ */
+export class CommandHandler {
+  constructor(private readonly store: EventStore) {}
+
+  async handle<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamName: string,
+    command: Command,
+    context: CommandContext,
+  ): Promise<CommandResult<State, Event>> {
+    for (let attempt = 0; ; attempt++) {
+      const { state, revision } = await this.load(decider, streamName);
+      const decided = decider.decide(command, state);
+      if (isDomainError(decided)) throw decided;
+      if (decided.length === 0) return { events: [], state, position: null, revision };
+      try {
+        const appended = await this.store.appendToStream(
+          streamName,
+          decided.map((event) => ({
+            id: randomUUID(),
+            type: event.type,
+            data: event.data,
+            schemaVersion: decider.schemaVersions?.[event.type as Event['type']] ?? 1,
+            metadata: eventMetadata(context),
+          })),
+          { expectedRevision: revision < 0 ? 'no_stream' : revision },
+        );
+        return {
+          events: decided,
+          state: decided.reduce(decider.evolve, state),
+          position: appended.position,
+          revision: appended.nextExpectedRevision,
+        };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (attempt >= MAX_RETRIES) {
+          throw CommonErrors.userError(
+            `Someone else changed this object at the same moment; nothing was changed. Please try again.`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 5));
+      }
+    }
+  }
+
+  /** The stream's current state and revision (-1 when it does not exist). */
+  async load<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamName: string,
+  ): Promise<{ state: State; revision: number }> {
+    const recorded = await this.store.readStream(streamName);
+    const state = recorded.map((event) => toDomainEvent(decider, event)).reduce(decider.evolve, decider.initialState());
+    return { state, revision: recorded.at(-1)?.revision ?? -1 };
+  }
+}
+
+/** A recorded event as the decider knows it, with older data shapes upcast. */
+export function toDomainEvent<State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  recorded: RecordedEvent,
+): Event {
+  const type = recorded.type as Event['type'];
+  const current = decider.schemaVersions?.[type] ?? 1;
+  const upcaster = decider.upcasters?.[type];
+  const data = recorded.schemaVersion < current && upcaster ? upcaster(recorded.data, recorded.schemaVersion) : recorded.data;
+  return { type, data } as Event;
+}

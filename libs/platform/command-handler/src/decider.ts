@@ -1,0 +1,18 @@
+import type { DomainError, DomainEvent } from '@tracker/contracts';
+
+/**
+ * The shape of every stream type's pure domain logic: `decide` turns a command and the
+ * current state into new events (or a refusal); `evolve` folds one event into the state.
+ * No I/O, no clock, no random ids: whatever varies comes in the command.
+ */
+export interface Decider<State, Command, Event extends DomainEvent> {
+  readonly initialState: () => State;
+  readonly decide: (command: Command, state: State) => readonly Event[] | DomainError;
+  readonly evolve: (state: State, event: Event) => State;
+  /** current shape version of each event type's data; 1 when not listed */
+  readonly schemaVersions?: Readonly<Partial<Record<Event['type'], number>>>;
+  /** turns older shapes of an event's data into the current one, by event type */
+  readonly upcasters?: Readonly<Partial<Record<Event['type'], Upcaster>>>;
+}
+
+export type Upcaster = (data: unknown, fromSchemaVersion: number) => unknown;

@@ -1,0 +1,46 @@
+/**
+ * The mail queue: notification mail handed to a background consumer. Every enqueued
+ * message reaches the handler once with its fields intact; a handler that throws is
+ * retried with exponential backoff up to the configured attempts, then the job is kept
+ * as failed and logged. A caller-chosen jobId makes enqueueing idempotent.
+ */
+export interface MailQueue {
+  /**
+   * jobId makes enqueueing idempotent: a second enqueue with the same jobId is a no-op
+   * returning the same id, for as long as the first job is pending and for
+   * MAIL_JOB_ID_RETENTION_MS after it completed. Any non-empty string is a valid jobId;
+   * without one a fresh id is generated.
+   */
+  enqueue(message: MailMessage, options?: { readonly jobId?: string }): Promise<string>;
+  /** starts consuming; a handler that throws is retried with exponential backoff up to `attempts` tries, then the job is kept as failed and logged */
+  process(handler: MailHandler, options?: { readonly concurrency?: number }): Promise<MailConsumer>;
+  /** stops every consumer (waiting for their running handlers) and releases connections */
+  close(): Promise<void>;
+}
+
+export const MAIL_QUEUE = Symbol('MAIL_QUEUE');
+
+export interface MailMessage {
+  readonly to: readonly string[];
+  readonly cc?: readonly string[];
+  readonly from: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface MailJobInfo {
+  readonly jobId: string;
+  /** 1 on the first delivery, 2 on the first retry, … */
+  readonly attempt: number;
+}
+
+export type MailHandler = (message: MailMessage, info: MailJobInfo) => Promise<void>;
+
+export interface MailConsumer {
+  /** no new job is handed to this consumer; resolves once its running handlers have finished */
+  stop(): Promise<void>;
+}
+
+/** How long a settled job's id still makes a repeated enqueue a no-op. */
+export const MAIL_JOB_ID_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,4 @@
+export * from './mail-queue.contract';
+export * from './mail-recording';
+export * from './open-queue';
+export * from './wait-until';

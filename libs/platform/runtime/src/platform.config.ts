@@ -1,0 +1,60 @@
+import type { EnvReader } from '@tracker/platform/config';
+import type { EventStoreConfig } from '@tracker/platform/event-store';
+import type { MessagingConfig } from '@tracker/platform/messaging';
+import type { SqlConfig } from '@tracker/platform/sql';
+import type { LogLevel } from '@nestjs/common';
+import { resolve } from 'node:path';
+
+/** The infrastructure a process runs on, chosen by environment variables (see README). */
+export interface PlatformConfig {
+  readonly sql: SqlConfig;
+  readonly eventStore: EventStoreConfig;
+  readonly messaging: MessagingConfig;
+  readonly logLevels: readonly LogLevel[];
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+export function readLogLevels(env: EnvReader): LogLevel[] {
+  const level = env.oneOf('TRACKER_LOG_LEVEL', LOG_LEVELS, 'log');
+  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
+}
+
+/** One process per service, on real servers: PostgreSQL or EventStoreDB, NATS. */
+export function readDistributedPlatformConfig(env: EnvReader): PlatformConfig {
+  const eventStore = env.oneOf('TRACKER_EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
+  return {
+    sql: { kind: 'postgres', url: env.url('TRACKER_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/tracker', ['postgres', 'postgresql']) },
+    eventStore:
+      eventStore === 'eventstoredb'
+        ? { adapter: 'eventstoredb', url: env.url('TRACKER_EVENTSTORE_URL', 'esdb://127.0.0.1:2113?tls=false', ['esdb', 'esdb+discover', 'kurrentdb']) }
+        : { adapter: 'postgres' },
+    messaging: readNatsConfig(env),
+    logLevels: readLogLevels(env),
+  };
+}
+
+export function readNatsConfig(env: EnvReader): MessagingConfig {
+  return {
+    transport: 'nats',
+    natsUrl: env.url('TRACKER_NATS_URL', 'nats://127.0.0.1:4222', ['nats', 'tls']),
+    subjectPrefix: env.string('TRACKER_NATS_SUBJECT_PREFIX', 'tracker.'),
+    timeoutMs: env.int('TRACKER_REQUEST_TIMEOUT_MS', 15_000, { min: 100, max: 600_000 }),
+  };
+}
+
+/**
+ * Everything in one process (`npm start`): embedded PostgreSQL (PGlite) keeping its data
+ * under TRACKER_DATA_DIR, and the in-process transport. TRACKER_DATABASE_URL, when set,
+ * puts the same process on a real PostgreSQL server instead.
+ */
+export function readEmbeddedPlatformConfig(env: EnvReader): PlatformConfig {
+  const databaseUrl = env.optionalString('TRACKER_DATABASE_URL');
+  const dataDir = resolve(env.string('TRACKER_DATA_DIR', './data'));
+  return {
+    sql: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: `${dataDir}/postgres` },
+    eventStore: { adapter: 'postgres' },
+    messaging: { transport: 'in-process', timeoutMs: env.int('TRACKER_REQUEST_TIMEOUT_MS', 15_000, { min: 100, max: 600_000 }) },
+    logLevels: readLogLevels(env),
+  };
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SERVICE_NAMES } from '@tracker/contracts';
+import { TEST_SERVER_URLS, type NodeProcess, createTempDatabase, http, startNodeProcess } from '@tracker/testing';
+import { loadStandaloneConfig } from '../../apps/standalone/src/config';
+import { startStandalone } from '../../apps/standalone/src/start-standalone';
+
+/**
+ * A whole Tracker for end-to-end tests, in either run mode:
+ * - embedded: every service and the gateway in this process, on PGlite (what `npm start` runs);
+ * - distributed: each service and the gateway as its own node process, over the real NATS
+ *   server and a fresh database on the real PostgreSQL server (what runs on Kubernetes).
+ * Tests talk to it only through `baseUrl`, over HTTP.
+ */
+export type RunMode = 'embedded' | 'distributed';
+
+export interface RunningTracker {
+  readonly mode: RunMode;
+  /** e.g. http://127.0.0.1:41234 (paths start with /rest) */
+  readonly baseUrl: string;
+  /** processes of distributed mode, by name (services and `gateway`) */
+  readonly processes: ReadonlyMap<string, NodeProcess>;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(__dirname, '../..');
+
+export async function startTracker(mode: RunMode, env: Readonly<Record<string, string>> = {}): Promise<RunningTracker> {
+  return mode === 'embedded' ? startEmbedded(env) : startDistributed(env);
+}
+
+async function startEmbedded(env: Readonly<Record<string, string>>): Promise<RunningTracker> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tracker-e2e-'));
+  const config = loadStandaloneConfig({
+    PORT: '0',
+    TRACKER_HOST: '127.0.0.1',
+    TRACKER_DATA_DIR: dataDir,
+    TRACKER_LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const { app, url } = await startStandalone(config);
+  return {
+    mode: 'embedded',
+    baseUrl: url.replace(/\/rest$/, '').replace('localhost', '127.0.0.1'),
+    processes: new Map(),
+    stop: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startDistributed(env: Readonly<Record<string, string>>): Promise<RunningTracker> {
+  const database = await createTempDatabase('e2e');
+  const common = {
+    TRACKER_DATABASE_URL: database.url,
+    TRACKER_NATS_URL: TEST_SERVER_URLS.nats,
+    TRACKER_NATS_SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}.`,
+    TRACKER_LOG_LEVEL: 'log',
+    ...env,
+  };
+  const processes = new Map<string, NodeProcess>();
+  const stopAll = async (): Promise<void> => {
+    await Promise.all([...processes.values()].map((p) => p.stop()));
+    await database.drop();
+  };
+  try {
+    for (const service of SERVICE_NAMES) {
+      processes.set(service, startNodeProcess(service, `dist/apps/${service}/src/main.js`, common, ROOT));
+    }
+    await Promise.all([...processes.values()].map((p) => p.waitFor(/answers on nats:/)));
+    const gateway = startNodeProcess('gateway', 'dist/apps/gateway/src/main.js', { ...common, PORT: '0', TRACKER_HOST: '127.0.0.1' }, ROOT);
+    processes.set('gateway', gateway);
+    const [, port] = await gateway.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealthy(baseUrl);
+    return { mode: 'distributed', baseUrl, processes, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function waitForHealthy(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const health = await http(baseUrl, '/rest/health');
+    if (health.status === 200 && health.json<{ status: string }>().status === 'ok') return;
+    if (Date.now() > deadline) throw new Error(`Tracker did not become healthy: ${health.text}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

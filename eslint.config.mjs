@@ -50,8 +50,8 @@ export default tseslint.config(
     },
   },
   {
-    // specs and the end-to-end suites may reach into what they test
-    files: ['**/*.spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    // specs, contract suites and the end-to-end suites may reach into what they test
+    files: ['**/*.spec.ts', 'libs/**/src/testing/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

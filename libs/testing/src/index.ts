@@ -2,3 +2,4 @@ export * from './temp-database';
 export * from './test-servers';
 export * from './http-client';
 export * from './node-process';
+export * from './wait-until';

@@ -1,9 +1,9 @@
 import { Client } from 'pg';
 import { EmbeddedPostgres } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { createTempDatabase, describeWithServers, sleep, waitUntil } from '@tracker/testing';
 import type { RecordedEvent } from './event-store.port';
 import { PostgresEventStore } from './postgres-event-store.adapter';
-import { describeEventStoreContract, event, sleep, waitUntil } from './testing/event-store.contract';
+import { describeEventStoreContract, event } from './testing/event-store.contract';
 
 describeEventStoreContract('PostgreSQL adapter on embedded PGlite', async () => {
   const embedded = await EmbeddedPostgres.start(undefined);

@@ -6,7 +6,7 @@ import { TEST_SERVER_URLS, describeWithServers } from '@tracker/testing';
 import { BullMqMailQueue, type BullMqMailQueueOptions } from './bullmq-mail-queue.adapter';
 import { describeMailQueueContract } from './testing/mail-queue.contract';
 import { type Delivery, fullMail, mail, recordingHandler } from './testing/mail-recording';
-import { sleep, waitUntil } from './testing/wait-until';
+import { sleep, waitUntil } from '@tracker/testing';
 
 const redisUrl = TEST_SERVER_URLS.redis;
 

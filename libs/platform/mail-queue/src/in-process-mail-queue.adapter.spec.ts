@@ -1,7 +1,7 @@
 import { InProcessMailQueue } from './in-process-mail-queue.adapter';
 import { describeMailQueueContract } from './testing/mail-queue.contract';
 import { type Delivery, mail, recordingHandler } from './testing/mail-recording';
-import { sleep, waitUntil } from './testing/wait-until';
+import { sleep, waitUntil } from '@tracker/testing';
 
 describeMailQueueContract('in-process adapter', (options) => {
   const queue = new InProcessMailQueue(options);

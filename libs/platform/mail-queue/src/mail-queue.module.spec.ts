@@ -7,7 +7,7 @@ import { InProcessMailQueue } from './in-process-mail-queue.adapter';
 import { type MailQueueConfig, MailQueueModule } from './mail-queue.module';
 import { MAIL_QUEUE, type MailQueue } from './mail-queue.port';
 import { type Delivery, mail, recordingHandler } from './testing/mail-recording';
-import { waitUntil } from './testing/wait-until';
+import { waitUntil } from '@tracker/testing';
 
 async function bootQueue(config: MailQueueConfig): Promise<{ queue: MailQueue; shutdown: () => Promise<void> }> {
   const moduleRef = await Test.createTestingModule({ imports: [MailQueueModule.forRoot(config)] }).compile();

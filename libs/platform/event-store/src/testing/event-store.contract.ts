@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent, RecordedEvent } from '../event-store.port';
+import { sleep, waitUntil } from '@tracker/testing';
 import { START, WrongExpectedRevisionError } from '../event-store.port';
 
 /**
@@ -236,17 +237,5 @@ async function readWholeLog(store: EventStore, after: bigint, prefix: string): P
     if (!last) return all;
     all.push(...page);
     position = last.position;
-  }
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(10);
   }
 }

@@ -1,4 +1,3 @@
 export * from './mail-queue.contract';
 export * from './mail-recording';
 export * from './open-queue';
-export * from './wait-until';

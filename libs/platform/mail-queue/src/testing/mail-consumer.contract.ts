@@ -1,6 +1,6 @@
 import { type Delivery, gate, mail, recordingHandler } from './mail-recording';
 import { type OpenQueue, QUIET_MS, subjects } from './open-queue';
-import { sleep, waitUntil } from './wait-until';
+import { sleep, waitUntil } from '@tracker/testing';
 
 /** Concurrency caps the running handlers; stop() and close() end consumption cleanly. */
 export function describeConsumerContract(open: OpenQueue): void {

@@ -1,6 +1,6 @@
 import { type Delivery, fullMail, mail, recordingHandler } from './mail-recording';
 import { type OpenQueue, QUIET_MS, subjects } from './open-queue';
-import { sleep, waitUntil } from './wait-until';
+import { sleep, waitUntil } from '@tracker/testing';
 
 /** Each message arrives once and intact; a jobId deduplicates, whatever characters it holds. */
 export function describeDeliveryContract(open: OpenQueue): void {

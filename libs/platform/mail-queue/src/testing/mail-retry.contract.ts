@@ -1,6 +1,6 @@
 import { type Delivery, mail, recordingHandler } from './mail-recording';
 import { type OpenQueue, QUIET_MS, subjects } from './open-queue';
-import { sleep, waitUntil } from './wait-until';
+import { sleep, waitUntil } from '@tracker/testing';
 
 /** A throwing handler is retried with growing attempt numbers and waits, then given up and logged once. */
 export function describeRetryContract(open: OpenQueue): void {

@@ -1,0 +1,26 @@
+/**
+ * Other services ask identity, at the moment of a request, who a login or id is (a
+ * component's default assignee, a bug's CC). Logins match case-insensitively; unknown
+ * ones are listed back so the caller raises its own error (usually 51).
+ */
+export const LOOKUP_USERS_SUBJECT = 'identity.users.lookup';
+
+export interface LookupUsersParams {
+  readonly logins?: readonly string[];
+  readonly ids?: readonly number[];
+}
+
+/** Bugzilla's user detail object, plus whether the account may log in. */
+export interface UserSummary {
+  readonly id: number;
+  readonly login: string;
+  readonly realName: string;
+  readonly email: string;
+  readonly canLogin: boolean;
+}
+
+export interface LookupUsersResult {
+  readonly users: readonly UserSummary[];
+  readonly unknownLogins: readonly string[];
+  readonly unknownIds: readonly number[];
+}

@@ -1,0 +1,36 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { schemaOf } from './schema';
+
+/**
+ * Sequential ids (users 1, 2, 3 ... as Bugzilla numbers them) from a PostgreSQL sequence
+ * in the service's schema. The sequence is infrastructure, not truth: the id is in the
+ * event, and the projection that applies a creation calls `advancePast`, so a rebuilt
+ * read model hands out ids after the highest one in the log. An id taken by a command
+ * that then failed is simply skipped, as in Bugzilla.
+ *
+ * Create the sequence in a migration: `CREATE SEQUENCE <schema>.<name>`.
+ */
+export class IdSequence {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly name: string,
+  ) {}
+
+  async next(): Promise<number> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(`SELECT nextval('${this.qualified()}') AS id`);
+    return Number(rows[0]?.id);
+  }
+
+  /** In a projection: makes sure the sequence never hands out `id` or anything below it again. */
+  static async advancePast(manager: EntityManager, name: string, id: number): Promise<void> {
+    const qualified = `${schemaOf(manager.connection)}.${name}`;
+    await manager.query(
+      `SELECT setval('${qualified}', GREATEST($1::bigint, (SELECT last_value FROM ${qualified})), true)`,
+      [id],
+    );
+  }
+
+  private qualified(): string {
+    return `${schemaOf(this.dataSource)}.${this.name}`;
+  }
+}

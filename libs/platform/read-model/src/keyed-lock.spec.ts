@@ -1,0 +1,97 @@
+import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
+import { createTempDatabase, describeWithServers, sleep } from '@tracker/testing';
+import { DataSource } from 'typeorm';
+import { IdSequence } from './id-sequence';
+import { KeyedLock } from './keyed-lock';
+
+async function dataSource(connection: SqlConnection): Promise<DataSource> {
+  const source = new DataSource({
+    type: 'postgres',
+    ...(connection.poolConfig.connectionString
+      ? { url: connection.poolConfig.connectionString }
+      : { host: String(connection.poolConfig.host), port: 5432, username: 'postgres', database: 'postgres' }),
+    schema: 'locks',
+  });
+  await source.initialize();
+  await source.query('CREATE SCHEMA IF NOT EXISTS locks');
+  return source;
+}
+
+/** How many callers were inside `work` at once, at most. */
+async function maxOverlap(runs: Array<(work: () => Promise<void>) => Promise<void>>): Promise<number> {
+  let inside = 0;
+  let max = 0;
+  await Promise.all(
+    runs.map((run) =>
+      run(async () => {
+        inside += 1;
+        max = Math.max(max, inside);
+        await sleep(5);
+        inside -= 1;
+      }),
+    ),
+  );
+  return max;
+}
+
+function describeLocks(name: string, connect: () => Promise<{ connection: SqlConnection; dispose: () => Promise<void> }>): void {
+  describe(`KeyedLock and IdSequence: ${name}`, () => {
+    let fixture: { connection: SqlConnection; dispose: () => Promise<void> } | undefined;
+    let sources: DataSource[] = [];
+    beforeAll(async () => {
+      fixture = await connect();
+      sources = [await dataSource(fixture.connection), await dataSource(fixture.connection)];
+    });
+    afterAll(async () => {
+      await Promise.all(sources.map((source) => source.destroy()));
+      await fixture?.dispose();
+    });
+
+    it('lets one caller at a time hold a key, within a process and across two', async () => {
+      const [one, two] = sources.map((source) => new KeyedLock(source, 'login'));
+      const runs = Array.from({ length: 12 }, (_, i) => (work: () => Promise<void>) => (i % 2 ? one! : two!).withLock(['ann@example.com'], work));
+      expect(await maxOverlap(runs)).toBe(1);
+    });
+
+    it('lets different keys proceed side by side', async () => {
+      const lock = new KeyedLock(sources[0]!, 'login');
+      const runs = ['a', 'b', 'c', 'd'].map((key) => (work: () => Promise<void>) => lock.withLock([key], work));
+      expect(await maxOverlap(runs)).toBeGreaterThan(1);
+    });
+
+    it('takes several keys in a fixed order, so crossing callers never deadlock', async () => {
+      const lock = new KeyedLock(sources[0]!, 'name');
+      const runs = Array.from({ length: 10 }, (_, i) => (work: () => Promise<void>) => lock.withLock(i % 2 ? ['x', 'y'] : ['y', 'x'], work));
+      expect(await maxOverlap(runs)).toBe(1);
+    });
+
+    it('releases a key when the work fails', async () => {
+      const lock = new KeyedLock(sources[0]!, 'fail');
+      await expect(lock.withLock(['k'], () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+      await expect(lock.withLock(['k'], () => Promise.resolve('again'))).resolves.toBe('again');
+    });
+
+    it('hands out sequential ids and never one a projection has seen', async () => {
+      const source = sources[0]!;
+      await source.query('CREATE SEQUENCE locks.thing_ids');
+      const ids = new IdSequence(source, 'thing_ids');
+      expect([await ids.next(), await ids.next()]).toEqual([1, 2]);
+      await source.transaction((manager) => IdSequence.advancePast(manager, 'thing_ids', 40));
+      expect(await ids.next()).toBe(41);
+      await source.transaction((manager) => IdSequence.advancePast(manager, 'thing_ids', 7));
+      expect(await ids.next()).toBe(42);
+    });
+  });
+}
+
+describeLocks('embedded PGlite', async () => {
+  const embedded = await EmbeddedPostgres.start(undefined);
+  return { connection: embedded.connection(), dispose: () => embedded.stop() };
+});
+
+describeWithServers(['postgres'], 'locks on the real PostgreSQL server', () => {
+  describeLocks('real PostgreSQL', async () => {
+    const database = await createTempDatabase('locks');
+    return { connection: database.connection, dispose: () => database.drop() };
+  });
+});

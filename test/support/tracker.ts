@@ -6,6 +6,7 @@ import { SERVICE_NAMES } from '@tracker/contracts';
 import { TEST_SERVER_URLS, type NodeProcess, createTempDatabase, http, startNodeProcess } from '@tracker/testing';
 import { loadStandaloneConfig } from '../../apps/standalone/src/config';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
+import { TEST_ADMIN_ENV } from './admin';
 
 /**
  * A whole Tracker for end-to-end tests, in either run mode:
@@ -38,6 +39,7 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
     TRACKER_HOST: '127.0.0.1',
     TRACKER_DATA_DIR: dataDir,
     TRACKER_LOG_LEVEL: 'warn',
+    ...TEST_ADMIN_ENV,
     ...env,
   });
   const { app, url } = await startStandalone(config);
@@ -59,6 +61,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     TRACKER_NATS_URL: TEST_SERVER_URLS.nats,
     TRACKER_NATS_SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}.`,
     TRACKER_LOG_LEVEL: 'log',
+    ...TEST_ADMIN_ENV,
     ...env,
   };
   const processes = new Map<string, NodeProcess>();

@@ -7,6 +7,6 @@ import type { CatalogConfig } from './config';
 @Module({})
 export class CatalogAppModule {
   static forRoot(config: CatalogConfig): DynamicModule {
-    return { module: CatalogAppModule, imports: [PlatformModule.forRoot(config.platform), CatalogModule] };
+    return { module: CatalogAppModule, imports: [PlatformModule.forRoot(config.platform), CatalogModule.forRoot(config.catalog)] };
   }
 }

@@ -7,6 +7,6 @@ import type { IdentityConfig } from './config';
 @Module({})
 export class IdentityAppModule {
   static forRoot(config: IdentityConfig): DynamicModule {
-    return { module: IdentityAppModule, imports: [PlatformModule.forRoot(config.platform), IdentityModule] };
+    return { module: IdentityAppModule, imports: [PlatformModule.forRoot(config.platform), IdentityModule.forRoot(config.identity)] };
   }
 }

@@ -1,13 +1,22 @@
+import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
+import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
 import { EnvReader } from '@tracker/platform/config';
 import { type HttpConfig, type PlatformConfig, readEmbeddedPlatformConfig, readHttpConfig } from '@tracker/platform/runtime';
 
 export interface StandaloneConfig {
   readonly platform: PlatformConfig;
   readonly http: HttpConfig;
+  readonly identity: IdentityOptions;
+  readonly catalog: CatalogOptions;
 }
 
 /** The only place the standalone process reads its environment. */
 export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<StandaloneConfig> {
   const env = new EnvReader(environment);
-  return env.finish({ platform: readEmbeddedPlatformConfig(env), http: readHttpConfig(env) });
+  return env.finish({
+    platform: readEmbeddedPlatformConfig(env),
+    http: readHttpConfig(env),
+    identity: readIdentityOptions(env),
+    catalog: readCatalogOptions(env),
+  });
 }

@@ -18,8 +18,8 @@ export class StandaloneModule {
       imports: [
         PlatformModule.forRoot(config.platform),
         GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes }),
-        IdentityModule,
-        CatalogModule,
+        IdentityModule.forRoot(config.identity),
+        CatalogModule.forRoot(config.catalog),
         BugsModule,
         CommentsModule,
         FlagsModule,

@@ -7,14 +7,16 @@ import { RestPipeline } from './rest-pipeline';
 import type { Route } from './routing/route';
 import { RouteTable } from './routing/route-table';
 import { ROUTE_TABLE } from './routing/route-table.token';
+import { catalogRoutes } from './routes/catalog.routes';
 import { healthRoutes } from './routes/health.routes';
+import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
 
 /** Builds routes; routes that answer in the gateway itself may use the message bus. */
 export type RouteSource = (bus: MessageBus) => readonly Route[];
 
 /** Every REST route of Tracker, service by service. */
-export const ALL_ROUTES: readonly RouteSource[] = [() => systemRoutes, healthRoutes];
+export const ALL_ROUTES: readonly RouteSource[] = [() => systemRoutes, healthRoutes, () => identityRoutes, () => catalogRoutes];
 
 /**
  * The HTTP gateway: the whole /rest contract on Fastify. It needs the message bus

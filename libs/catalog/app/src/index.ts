@@ -1,1 +1,2 @@
 export * from './catalog.module';
+export * from './catalog.options';

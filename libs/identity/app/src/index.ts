@@ -1,1 +1,2 @@
 export * from './identity.module';
+export * from './identity.options';

@@ -7,6 +7,6 @@ import type { BugsConfig } from './config';
 @Module({})
 export class BugsAppModule {
   static forRoot(config: BugsConfig): DynamicModule {
-    return { module: BugsAppModule, imports: [PlatformModule.forRoot(config.platform), BugsModule] };
+    return { module: BugsAppModule, imports: [PlatformModule.forRoot(config.platform), BugsModule.forRoot(config.bugs)] };
   }
 }

@@ -7,6 +7,6 @@ import type { CommentsConfig } from './config';
 @Module({})
 export class CommentsAppModule {
   static forRoot(config: CommentsConfig): DynamicModule {
-    return { module: CommentsAppModule, imports: [PlatformModule.forRoot(config.platform), CommentsModule] };
+    return { module: CommentsAppModule, imports: [PlatformModule.forRoot(config.platform), CommentsModule.forRoot(config.comments)] };
   }
 }

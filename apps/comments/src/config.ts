@@ -1,12 +1,14 @@
+import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
 import { EnvReader } from '@tracker/platform/config';
 import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
 
 export interface CommentsConfig {
   readonly platform: PlatformConfig;
+  readonly comments: CommentsOptions;
 }
 
 /** The only place the comments process reads its environment. */
 export function loadCommentsConfig(environment: NodeJS.ProcessEnv): Readonly<CommentsConfig> {
   const env = new EnvReader(environment);
-  return env.finish({ platform: readDistributedPlatformConfig(env) });
+  return env.finish({ platform: readDistributedPlatformConfig(env), comments: readCommentsOptions(env) });
 }

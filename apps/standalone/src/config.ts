@@ -1,4 +1,6 @@
+import { type BugsOptions, readBugsOptions } from '@tracker/bugs/app';
 import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
+import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
 import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
 import { EnvReader } from '@tracker/platform/config';
 import { type HttpConfig, type PlatformConfig, readEmbeddedPlatformConfig, readHttpConfig } from '@tracker/platform/runtime';
@@ -8,6 +10,8 @@ export interface StandaloneConfig {
   readonly http: HttpConfig;
   readonly identity: IdentityOptions;
   readonly catalog: CatalogOptions;
+  readonly bugs: BugsOptions;
+  readonly comments: CommentsOptions;
 }
 
 /** The only place the standalone process reads its environment. */
@@ -18,5 +22,7 @@ export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<S
     http: readHttpConfig(env),
     identity: readIdentityOptions(env),
     catalog: readCatalogOptions(env),
+    bugs: readBugsOptions(env),
+    comments: readCommentsOptions(env),
   });
 }

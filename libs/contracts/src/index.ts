@@ -1,5 +1,7 @@
 export * from './auth/auth-context';
 export * from './auth/credentials';
+export * from './bugs';
+export * from './comments';
 export * from './errors/common.errors';
 export * from './errors/domain-error';
 export * from './events/event-envelope';

@@ -7,7 +7,9 @@ import { RestPipeline } from './rest-pipeline';
 import type { Route } from './routing/route';
 import { RouteTable } from './routing/route-table';
 import { ROUTE_TABLE } from './routing/route-table.token';
+import { bugsRoutes } from './routes/bugs.routes';
 import { catalogRoutes } from './routes/catalog.routes';
+import { commentsRoutes } from './routes/comments.routes';
 import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -16,7 +18,14 @@ import { systemRoutes } from './routes/system.routes';
 export type RouteSource = (bus: MessageBus) => readonly Route[];
 
 /** Every REST route of Tracker, service by service. */
-export const ALL_ROUTES: readonly RouteSource[] = [() => systemRoutes, healthRoutes, () => identityRoutes, () => catalogRoutes];
+export const ALL_ROUTES: readonly RouteSource[] = [
+  () => systemRoutes,
+  healthRoutes,
+  () => identityRoutes,
+  () => catalogRoutes,
+  () => bugsRoutes,
+  () => commentsRoutes,
+];
 
 /**
  * The HTTP gateway: the whole /rest contract on Fastify. It needs the message bus

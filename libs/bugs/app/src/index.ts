@@ -1,1 +1,2 @@
 export * from './bugs.module';
+export * from './bugs.options';

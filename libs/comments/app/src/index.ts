@@ -1,1 +1,2 @@
 export * from './comments.module';
+export * from './comments.options';

@@ -1,0 +1,23 @@
+/**
+ * Other services (comments, later attachments and flags) ask the bugs service whether the
+ * caller may see or edit bugs, by id or alias, at the moment of the request. One entry per
+ * requested reference, in order; an error carries the code Bugzilla gives for that bug
+ * (100 bad alias, 101 no such bug, 102 not visible).
+ */
+export const BUG_ACCESS_SUBJECT = 'bugs.access';
+
+export interface BugAccessParams {
+  readonly refs: ReadonlyArray<number | string>;
+}
+
+export interface BugAccessEntry {
+  readonly ref: number | string;
+  /** the bug id when the reference resolved to a visible bug */
+  readonly bugId: number | null;
+  readonly canEdit: boolean;
+  readonly error: { readonly code: number; readonly message: string } | null;
+}
+
+export interface BugAccessResult {
+  readonly bugs: readonly BugAccessEntry[];
+}

@@ -1,0 +1,42 @@
+/**
+ * The comment-carrying events of a bug's stream (`bug-<id>`). Only the bugs service
+ * writes them; the comments service projects them into its read model, the mailer reads
+ * them for notifications. A bug's comments live in its own stream because a comment
+ * changes the bug (last_change_time, time tracking, history) and an update that carries a
+ * comment must be written whole or not at all.
+ *
+ * Text is stored as given after normalisation (trailing whitespace removed, CRLF -> LF);
+ * `commentId` is global, `count` is local to the bug (the description is 0).
+ */
+export interface CommentFacts {
+  readonly commentId: number;
+  readonly count: number;
+  readonly text: string;
+  readonly isPrivate: boolean;
+  readonly isMarkdown: boolean;
+  /** hours added to the bug's actual time with this comment (0 when none) */
+  readonly workTime: number;
+  /** comment tags set when the comment was created (R6 `comment_tags`) */
+  readonly tags: readonly string[];
+  /** attachment the comment was made on (attachments arrive in a later issue) */
+  readonly attachmentId: number | null;
+  /** text Bugzilla adds itself (R5 `text` = body + this; `raw_text` = body), e.g. the duplicate note */
+  readonly addedText: string | null;
+}
+
+/** Comment 0: part of BugCreated's data under `description`. */
+export type DescriptionFacts = CommentFacts & { readonly count: 0 };
+
+/** A comment added on its own (POST /rest/bug/{id}/comment) or with an update (`comment` object). */
+export interface CommentAddedData extends CommentFacts {
+  readonly bugId: number;
+}
+export const COMMENT_ADDED = 'CommentAdded';
+
+/** `comment_is_private` of a bug update. */
+export interface CommentPrivacyChangedData {
+  readonly bugId: number;
+  readonly commentId: number;
+  readonly isPrivate: boolean;
+}
+export const COMMENT_PRIVACY_CHANGED = 'CommentPrivacyChanged';

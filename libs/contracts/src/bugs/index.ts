@@ -1,0 +1,3 @@
+export * from './add-comment.message';
+export * from './bug-access.message';
+export * from './bug-comment.events';

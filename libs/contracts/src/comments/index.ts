@@ -1,0 +1,2 @@
+export * from './comment-text.rules';
+export * from './sync.message';

@@ -35,6 +35,10 @@ describeInBothModes('foundation', (tracker, mode) => {
     });
   });
 
+  it('lets an operator tool send an internal message to a service', async () => {
+    await expect(tracker().request('catalog.health', null)).resolves.toEqual({ service: 'catalog', status: 'ok' });
+  });
+
   if (mode === 'distributed') {
     it('reports a stopped service process as unavailable', async () => {
       await tracker().processes.get('flags')?.stop();

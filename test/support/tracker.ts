@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SERVICE_NAMES } from '@tracker/contracts';
+import type { ClientProxy } from '@nestjs/microservices';
+import { ANONYMOUS, type AuthContext, SERVICE_NAMES } from '@tracker/contracts';
+import { ClientProxyMessageBus, MESSAGE_BUS, type MessageBus, PrefixedNatsClient } from '@tracker/platform/messaging';
 import { TEST_SERVER_URLS, type NodeProcess, createTempDatabase, http, startNodeProcess } from '@tracker/testing';
 import { loadStandaloneConfig } from '../../apps/standalone/src/config';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
-import { TEST_ADMIN_ENV } from './admin';
+import { TEST_ADMIN, TEST_ADMIN_ENV } from './admin';
 
 /**
  * A whole Tracker for end-to-end tests, in either run mode:
@@ -23,7 +25,26 @@ export interface RunningTracker {
   readonly baseUrl: string;
   /** processes of distributed mode, by name (services and `gateway`) */
   readonly processes: ReadonlyMap<string, NodeProcess>;
+  /**
+   * Sends an internal message straight to a service over the run's own transport, as an
+   * operator tool would (e.g. `<service>.admin.rebuild`); by default as the administrator.
+   */
+  request<Result>(subject: string, params: unknown, auth?: AuthContext): Promise<Result>;
   stop(): Promise<void>;
+}
+
+/** The administrator as internal messages carry it (user 1 is the bootstrapped administrator). */
+export const TEST_ADMIN_AUTH: AuthContext = {
+  ...ANONYMOUS,
+  userId: 1,
+  login: TEST_ADMIN.login,
+  permissions: ['admin', 'editusers', 'creategroups', 'editcomponents', 'editkeywords', 'editbugs', 'canconfirm', 'tweakparams', 'editclassifications', 'insider', 'timetracker', 'commenttagger'],
+  ip: '127.0.0.1',
+};
+
+function requester(bus: MessageBus): RunningTracker['request'] {
+  return <Result>(subject: string, params: unknown, auth: AuthContext = TEST_ADMIN_AUTH) =>
+    bus.request<Result>(subject, { auth, correlationId: `e2e-${randomUUID()}`, params });
 }
 
 const ROOT = resolve(__dirname, '../..');
@@ -47,6 +68,7 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
     mode: 'embedded',
     baseUrl: url.replace(/\/rest$/, '').replace('localhost', '127.0.0.1'),
     processes: new Map(),
+    request: requester(app.get<MessageBus>(MESSAGE_BUS)),
     stop: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -65,7 +87,9 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     ...env,
   };
   const processes = new Map<string, NodeProcess>();
+  const client = new PrefixedNatsClient({ servers: common.TRACKER_NATS_URL }, common.TRACKER_NATS_SUBJECT_PREFIX);
   const stopAll = async (): Promise<void> => {
+    await client.close();
     await Promise.all([...processes.values()].map((p) => p.stop()));
     await database.drop();
   };
@@ -79,7 +103,8 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     const [, port] = await gateway.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealthy(baseUrl);
-    return { mode: 'distributed', baseUrl, processes, stop: stopAll };
+    const bus = new ClientProxyMessageBus(client as unknown as ClientProxy, 60_000);
+    return { mode: 'distributed', baseUrl, processes, request: requester(bus), stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

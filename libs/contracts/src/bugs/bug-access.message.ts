@@ -15,6 +15,9 @@ export interface BugAccessEntry {
   /** the bug id when the reference resolved to a visible bug */
   readonly bugId: number | null;
   readonly canEdit: boolean;
+  /** why the caller may not edit the visible bug, in Bugzilla's words (109 "You are not
+   * permitted to edit bugs in product X."); null when canEdit */
+  readonly editError: { readonly code: number; readonly message: string } | null;
   readonly error: { readonly code: number; readonly message: string } | null;
 }
 

@@ -14,6 +14,13 @@ describe('EnvReader', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('tells a variable set to empty from an absent one when asked to', () => {
+    const env = new EnvReader({ TAGGERS: '', INSIDERS: ' insiders ' });
+    expect(env.stringAllowingEmpty('TAGGERS', 'editbugs')).toBe('');
+    expect(env.stringAllowingEmpty('INSIDERS', 'x')).toBe('insiders');
+    expect(env.stringAllowingEmpty('ABSENT', 'editbugs')).toBe('editbugs');
+  });
+
   it('reports every bad variable at once', () => {
     const env = new EnvReader({ PORT: 'eighty', MODE: 'c', URL: 'ftp://x', FLAG: 'maybe' });
     env.int('PORT', 3000, { min: 1, max: 65535 });
@@ -21,6 +28,7 @@ describe('EnvReader', () => {
     env.url('URL', 'http://localhost', ['http', 'https']);
     env.boolean('FLAG', false);
     env.requiredString('SECRET', 'when MODE=b');
+    env.invalid('LOGIN', 'root', 'is not an e-mail address');
     let error: unknown;
     try {
       env.finish({});
@@ -34,6 +42,7 @@ describe('EnvReader', () => {
       'URL=ftp://x must use one of the protocols http, https',
       'FLAG=maybe is not a boolean (true/false)',
       'SECRET is required when MODE=b',
+      'LOGIN=root is not an e-mail address',
     ]);
   });
 });

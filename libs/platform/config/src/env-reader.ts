@@ -13,6 +13,15 @@ export class EnvReader {
     return value === undefined || value === '' ? fallback : value;
   }
 
+  /**
+   * For settings where "set to empty" means something (Bugzilla's empty group parameters
+   * switch a feature off): '' when the variable is present and empty, the fallback when absent.
+   */
+  stringAllowingEmpty(name: string, fallback: string): string {
+    const value = this.env[name];
+    return value === undefined ? fallback : value.trim();
+  }
+
   optionalString(name: string): string | undefined {
     const value = this.env[name];
     return value === undefined || value === '' ? undefined : value;
@@ -66,6 +75,11 @@ export class EnvReader {
     if (['0', 'false', 'no', 'off'].includes(raw)) return false;
     this.problems.push(`${name}=${raw} is not a boolean (true/false)`);
     return fallback;
+  }
+
+  /** Records a problem the caller's own check found in a variable (`NAME=value why`), to be listed by `finish`. */
+  invalid(name: string, shownValue: string, why: string): void {
+    this.problems.push(`${name}=${shownValue} ${why}`);
   }
 
   /** Throws one error listing every bad variable, or returns the config frozen. */

@@ -104,11 +104,27 @@ describe('CommandHandler', () => {
     expect(result.state.total).toBe(7);
   });
 
-  it('retries a command that lost a race, on fresh state', async () => {
+  it('queues commands on the same stream within the process, so many at once all succeed', async () => {
     const name = stream();
+    await handler.handle(tally, name, { kind: 'open', name: 'queue' }, context);
+    const amounts = Array.from({ length: 20 }, (_, i) => i + 1);
+    await Promise.all(amounts.map((amount) => handler.handle(tally, name, { kind: 'add', amount }, context)));
+    expect((await handler.load(tally, name)).state.total).toBe(210);
+  });
+
+  it('retries a command that lost a race to another process, on fresh state', async () => {
+    const name = stream();
+    const elsewhere = new CommandHandler(store);
     await handler.handle(tally, name, { kind: 'open', name: 'race' }, context);
-    await Promise.all([1, 2, 3].map((amount) => handler.handle(tally, name, { kind: 'add', amount }, context)));
+    await Promise.all([1, 2, 3].map((amount, i) => (i % 2 ? elsewhere : handler).handle(tally, name, { kind: 'add', amount }, context)));
     expect((await handler.load(tally, name)).state.total).toBe(6);
+  });
+
+  it('keeps serving a stream after a command on it failed', async () => {
+    const name = stream();
+    await expect(handler.handle(tally, name, { kind: 'add', amount: 1 }, context)).rejects.toMatchObject({ code: 51 });
+    await handler.handle(tally, name, { kind: 'open', name: 'after' }, context);
+    await expect(handler.handle(tally, name, { kind: 'add', amount: 2 }, context)).resolves.toMatchObject({ state: { total: 2 } });
   });
 
   it('reports a conflict that persists after three retries', async () => {

@@ -22,14 +22,33 @@ const MAX_RETRIES = 3;
 
 /**
  * The one way a command is carried out: load the stream, fold it, decide, append with
- * the expected revision. A concurrent writer makes the append fail; the command is then
- * decided again on fresh state, at most three more times with growing backoff, and
- * after that the conflict is reported to the caller.
+ * the expected revision. Commands on the same stream queue up within the process, so
+ * they never race each other here; a writer in another process can still win the race,
+ * and then the command is decided again on fresh state, at most three more times with
+ * growing backoff, after which the conflict is reported to the caller.
  */
 export class CommandHandler {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(private readonly store: EventStore) {}
 
-  async handle<State, Command, Event extends DomainEvent>(
+  handle<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamName: string,
+    command: Command,
+    context: CommandContext,
+  ): Promise<CommandResult<State, Event>> {
+    const previous = this.queues.get(streamName) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.decideAndAppend(decider, streamName, command, context));
+    this.queues.set(streamName, run);
+    const forget = (): void => {
+      if (this.queues.get(streamName) === run) this.queues.delete(streamName);
+    };
+    run.then(forget, forget);
+    return run;
+  }
+
+  private async decideAndAppend<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     streamName: string,
     command: Command,

@@ -2,7 +2,7 @@ import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
 import { createTempDatabase, describeWithServers, sleep } from '@tracker/testing';
 import { DataSource } from 'typeorm';
 import { IdSequence } from './id-sequence';
-import { KeyedLock } from './keyed-lock';
+import { KeyedLock, closeLockPool } from './keyed-lock';
 
 async function dataSource(connection: SqlConnection): Promise<DataSource> {
   const source = new DataSource({
@@ -43,6 +43,7 @@ function describeLocks(name: string, connect: () => Promise<{ connection: SqlCon
       sources = [await dataSource(fixture.connection), await dataSource(fixture.connection)];
     });
     afterAll(async () => {
+      await Promise.all(sources.map((source) => closeLockPool(source)));
       await Promise.all(sources.map((source) => source.destroy()));
       await fixture?.dispose();
     });
@@ -64,6 +65,22 @@ function describeLocks(name: string, connect: () => Promise<{ connection: SqlCon
       const runs = Array.from({ length: 10 }, (_, i) => (work: () => Promise<void>) => lock.withLock(i % 2 ? ['x', 'y'] : ['y', 'x'], work));
       expect(await maxOverlap(runs)).toBe(1);
     });
+
+    it('never starves the work of connections, however many callers hold locks', async () => {
+      const source = sources[0]!;
+      const lock = new KeyedLock(source, 'busy');
+      // more holders than either pool has connections, each needing the data pool inside
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          lock.withLock([`key-${i}`], async () => {
+            const rows: Array<{ n: number }> = await source.query('SELECT $1::int AS n', [i]);
+            await sleep(5);
+            return rows[0]?.n;
+          }),
+        ),
+      );
+      expect(results).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    }, 20_000);
 
     it('releases a key when the work fails', async () => {
       const lock = new KeyedLock(sources[0]!, 'fail');

@@ -1,3 +1,4 @@
+import { Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -7,14 +8,16 @@ import type { DataSource } from 'typeorm';
  * promise chain per key serialises callers; across processes a PostgreSQL session-level
  * advisory lock does (no transaction is held, so embedded PostgreSQL's single session is
  * never blocked). Keys are locked in sorted order, so two callers never deadlock.
+ *
+ * The advisory locks live on a small pool of their own: a lock holder's work needs the
+ * read model's pool (queries, the projection it waits for), so holding locks on that same
+ * pool would let enough concurrent holders starve each other.
  */
-/** Shared by every KeyedLock of the process: on embedded PostgreSQL's single session the
- * advisory lock cannot tell two of them apart, so the process-wide chain must. */
 const localChains = new Map<string, Promise<void>>();
+const lockPools = new WeakMap<DataSource, Pool>();
+const LOCK_POOL_SIZE = 8;
 
 export class KeyedLock {
-  private readonly local = localChains;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly namespace: string,
@@ -22,38 +25,66 @@ export class KeyedLock {
 
   async withLock<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
     const sorted = [...new Set(keys.map((key) => `${this.namespace}:${key}`))].sort();
-    const releaseLocal = await this.acquireLocal(sorted);
-    const runner = this.dataSource.createQueryRunner();
+    const releaseLocal = await acquireLocal(sorted);
+    let client: PoolClient | undefined;
     try {
-      await runner.connect();
-      for (const key of sorted) await runner.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      client = await lockPool(this.dataSource).connect();
+      for (const key of sorted) await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
       try {
         return await work();
       } finally {
-        for (const key of [...sorted].reverse()) await runner.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+        for (const key of [...sorted].reverse()) await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
       }
     } finally {
-      await runner.release();
+      client?.release();
       releaseLocal();
     }
   }
+}
 
-  private async acquireLocal(keys: readonly string[]): Promise<() => void> {
-    const releases: Array<() => void> = [];
-    for (const key of keys) {
-      const previous = this.local.get(key) ?? Promise.resolve();
-      let release!: () => void;
-      const current = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const chained = previous.then(() => current);
-      this.local.set(key, chained);
-      await previous;
-      releases.push(() => {
-        release();
-        if (this.local.get(key) === chained) this.local.delete(key);
-      });
-    }
-    return () => releases.reverse().forEach((release) => release());
+/** Closes the lock pool of a data source (the read model does it when it closes). */
+export async function closeLockPool(dataSource: DataSource): Promise<void> {
+  const pool = lockPools.get(dataSource);
+  lockPools.delete(dataSource);
+  await pool?.end();
+}
+
+function lockPool(dataSource: DataSource): Pool {
+  let pool = lockPools.get(dataSource);
+  if (!pool) {
+    const options = dataSource.options as { url?: string; host?: string; port?: number; username?: string; database?: string };
+    pool = new Pool({
+      ...(options.url
+        ? { connectionString: options.url }
+        : { host: options.host, port: options.port, user: options.username, database: options.database }),
+      max: LOCK_POOL_SIZE,
+      application_name: 'keyed-lock',
+      allowExitOnIdle: true,
+    });
+    // an idle lock connection lost with its server must not crash the process
+    pool.on('error', () => undefined);
+    lockPools.set(dataSource, pool);
   }
+  return pool;
+}
+
+/** Shared by every KeyedLock of the process: on embedded PostgreSQL's single session the
+ * advisory lock cannot tell two of them apart, so the process-wide chain must. */
+async function acquireLocal(keys: readonly string[]): Promise<() => void> {
+  const releases: Array<() => void> = [];
+  for (const key of keys) {
+    const previous = localChains.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const current = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const chained = previous.then(() => current);
+    localChains.set(key, chained);
+    await previous;
+    releases.push(() => {
+      release();
+      if (localChains.get(key) === chained) localChains.delete(key);
+    });
+  }
+  return () => releases.reverse().forEach((release) => release());
 }

@@ -4,6 +4,7 @@ import type { EventStore, GlobalPosition } from '@tracker/platform/event-store';
 import type { SqlConnection } from '@tracker/platform/sql';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Projection } from './projection';
+import { closeLockPool } from './keyed-lock';
 import { ProjectionRunner } from './projection-runner';
 import { schemaOf } from './schema';
 
@@ -71,6 +72,7 @@ export class ReadModel {
 
   async close(): Promise<void> {
     await this.stop();
+    await closeLockPool(this.dataSource);
     await this.dataSource.destroy();
   }
 

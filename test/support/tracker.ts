@@ -82,6 +82,8 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     TRACKER_DATABASE_URL: database.url,
     TRACKER_NATS_URL: TEST_SERVER_URLS.nats,
     TRACKER_NATS_SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}.`,
+    // seven processes, each with several pools, share the server's 100 connections with other suites
+    TRACKER_DATABASE_POOL_SIZE: '3',
     TRACKER_LOG_LEVEL: 'log',
     ...TEST_ADMIN_ENV,
     ...env,

@@ -3,3 +3,4 @@ export * from './command-handler';
 export * from './decider';
 export * from './clock';
 export * from './commands.module';
+export * from './service-commands';

@@ -61,7 +61,11 @@ export class PostgresEventStore implements EventStore {
 
   static async create(connection: SqlConnection, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     const schema = options.schema ?? 'eventstore';
-    const pool = new Pool({ ...connection.poolConfig, max: options.poolSize ?? 10, application_name: 'event-store' });
+    const pool = new Pool({ ...connection.poolConfig, max: options.poolSize ?? connection.maxPoolSize, application_name: 'event-store' });
+    // An idle client whose connection the server ends (a restart, a dropped test database,
+    // or just after pool.end(), which does not wait for sockets to close) is dropped by the
+    // pool, and the next query opens another; unheard, the pool's 'error' would crash the process.
+    pool.on('error', (error) => console.warn(`event store: idle connection lost: ${error.message}`));
     const store = new PostgresEventStore(pool, connection, schema, options.pollIntervalMs ?? 1000);
     await store.ensureSchema();
     if (connection.supportsNotifications) await store.listen();

@@ -21,11 +21,16 @@ export class IdSequence {
     return Number(rows[0]?.id);
   }
 
-  /** In a projection: makes sure the sequence never hands out `id` or anything below it again. */
+  /**
+   * In a projection: makes sure the sequence never hands out `id` or anything below it again.
+   * It writes only when the sequence is behind `id` (a rebuild, events appended directly):
+   * a live id came from the sequence, and writing back a value read a moment earlier
+   * would let a concurrent `next()` hand that value out twice.
+   */
   static async advancePast(manager: EntityManager, name: string, id: number): Promise<void> {
     const qualified = `${schemaOf(manager.connection)}.${name}`;
     await manager.query(
-      `SELECT setval('${qualified}', GREATEST($1::bigint, (SELECT last_value FROM ${qualified})), true)`,
+      `SELECT setval('${qualified}', $1::bigint, true) FROM ${qualified} WHERE last_value < $1 OR (last_value = $1 AND NOT is_called)`,
       [id],
     );
   }

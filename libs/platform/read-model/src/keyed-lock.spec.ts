@@ -97,6 +97,9 @@ function describeLocks(name: string, connect: () => Promise<{ connection: SqlCon
       expect(await ids.next()).toBe(41);
       await source.transaction((manager) => IdSequence.advancePast(manager, 'thing_ids', 7));
       expect(await ids.next()).toBe(42);
+      await source.query('CREATE SEQUENCE locks.fresh_ids');
+      await source.transaction((manager) => IdSequence.advancePast(manager, 'fresh_ids', 1));
+      expect(await new IdSequence(source, 'fresh_ids').next()).toBe(2);
     });
   });
 }

@@ -57,7 +57,7 @@ function lockPool(dataSource: DataSource): Pool {
       ...(options.url
         ? { connectionString: options.url }
         : { host: options.host, port: options.port, user: options.username, database: options.database }),
-      max: LOCK_POOL_SIZE,
+      max: Math.min(LOCK_POOL_SIZE, (dataSource.options as { extra?: { max?: number } }).extra?.max ?? LOCK_POOL_SIZE),
       application_name: 'keyed-lock',
       allowExitOnIdle: true,
     });

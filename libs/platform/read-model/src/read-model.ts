@@ -50,7 +50,7 @@ export class ReadModel {
       migrationsTransactionMode: 'each',
       synchronize: false,
       applicationName: `read-model-${options.schema}`,
-      extra: { max: options.poolSize ?? 10 },
+      extra: { max: options.poolSize ?? connection.maxPoolSize },
     });
     await dataSource.initialize();
     const readModel = new ReadModel(dataSource, store, options);

@@ -20,11 +20,20 @@ export function readLogLevels(env: EnvReader): LogLevel[] {
   return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
 }
 
+/** Each pool of the process (event store, each read model) opens at most this many connections. */
+function readPoolSize(env: EnvReader): number {
+  return env.int('TRACKER_DATABASE_POOL_SIZE', 10, { min: 1, max: 200 });
+}
+
 /** One process per service, on real servers: PostgreSQL or EventStoreDB, NATS. */
 export function readDistributedPlatformConfig(env: EnvReader): PlatformConfig {
   const eventStore = env.oneOf('TRACKER_EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
   return {
-    sql: { kind: 'postgres', url: env.url('TRACKER_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/tracker', ['postgres', 'postgresql']) },
+    sql: {
+      kind: 'postgres',
+      url: env.url('TRACKER_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/tracker', ['postgres', 'postgresql']),
+      maxPoolSize: readPoolSize(env),
+    },
     eventStore:
       eventStore === 'eventstoredb'
         ? { adapter: 'eventstoredb', url: env.url('TRACKER_EVENTSTORE_URL', 'esdb://127.0.0.1:2113?tls=false', ['esdb', 'esdb+discover', 'kurrentdb']) }
@@ -52,7 +61,9 @@ export function readEmbeddedPlatformConfig(env: EnvReader): PlatformConfig {
   const databaseUrl = env.optionalString('TRACKER_DATABASE_URL');
   const dataDir = resolve(env.string('TRACKER_DATA_DIR', './data'));
   return {
-    sql: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: `${dataDir}/postgres` },
+    sql: databaseUrl
+      ? { kind: 'postgres', url: databaseUrl, maxPoolSize: readPoolSize(env) }
+      : { kind: 'pglite', dataDir: `${dataDir}/postgres` },
     eventStore: { adapter: 'postgres' },
     messaging: { transport: 'in-process', timeoutMs: env.int('TRACKER_REQUEST_TIMEOUT_MS', 15_000, { min: 100, max: 600_000 }) },
     logLevels: readLogLevels(env),

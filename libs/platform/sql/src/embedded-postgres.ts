@@ -43,6 +43,7 @@ export class EmbeddedPostgres {
       kind: 'pglite',
       poolConfig: { host: this.socketDir, port: 5432, user: 'postgres', database: 'postgres' },
       supportsNotifications: false,
+      maxPoolSize: 10,
     };
   }
 

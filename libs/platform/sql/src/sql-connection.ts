@@ -11,10 +11,12 @@ export interface SqlConnection {
   readonly poolConfig: PoolConfig;
   /** whether LISTEN/NOTIFY reaches other processes (false on PGlite: one process only) */
   readonly supportsNotifications: boolean;
+  /** the most connections any one pool of this process may open (TRACKER_DATABASE_POOL_SIZE) */
+  readonly maxPoolSize: number;
 }
 
 export const SQL_CONNECTION = Symbol('SQL_CONNECTION');
 
-export function postgresConnection(url: string): SqlConnection {
-  return { kind: 'postgres', poolConfig: { connectionString: url }, supportsNotifications: true };
+export function postgresConnection(url: string, maxPoolSize = 10): SqlConnection {
+  return { kind: 'postgres', poolConfig: { connectionString: url }, supportsNotifications: true, maxPoolSize };
 }

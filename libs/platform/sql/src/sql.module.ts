@@ -4,7 +4,7 @@ import { EmbeddedPostgres } from './embedded-postgres';
 import { SQL_CONNECTION, postgresConnection, type SqlConnection } from './sql-connection';
 
 export type SqlConfig =
-  | { readonly kind: 'postgres'; readonly url: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly maxPoolSize: number }
   /** dataDir undefined keeps the database in memory (tests) */
   | { readonly kind: 'pglite'; readonly dataDir: string | undefined };
 
@@ -44,7 +44,11 @@ export class SqlModule {
           provide: SQL_CONNECTION,
           inject: [EMBEDDED_POSTGRES],
           useFactory: (embedded: EmbeddedPostgres | null): SqlConnection =>
-            embedded ? embedded.connection() : postgresConnection(config.kind === 'postgres' ? config.url : ''),
+            embedded
+              ? embedded.connection()
+              : config.kind === 'postgres'
+                ? postgresConnection(config.url, config.maxPoolSize)
+                : postgresConnection(''),
         },
         EmbeddedPostgresLifecycle,
       ],

@@ -1,0 +1,69 @@
+import type { DomainError } from '@tracker/contracts';
+import { IdentityErrors } from '../identity.errors';
+import type { ApiKeyEvent } from './api-key.events';
+
+/** An API key belongs to one user; its owner (or an editusers member) may revoke or describe it. */
+export type ApiKeyState =
+  | { readonly status: 'absent' }
+  | { readonly status: 'present'; readonly id: number; readonly userId: number; readonly revoked: boolean; readonly description: string };
+
+export type ApiKeyCommand =
+  | { readonly kind: 'CreateApiKey'; readonly keyId: number; readonly userId: number; readonly keyHash: string; readonly description: string }
+  | {
+      readonly kind: 'ChangeApiKey';
+      readonly keyId: number;
+      readonly actorId: number;
+      /** editusers members manage everybody's keys (the operator CLI revokes a leaked key) */
+      readonly actorManagesOthers: boolean;
+      readonly revoked?: boolean;
+      readonly description?: string;
+    };
+
+export const apiKeyDecider = {
+  initialState: (): ApiKeyState => ({ status: 'absent' }),
+  evolve: (state: ApiKeyState, event: ApiKeyEvent): ApiKeyState => {
+    if (event.type === 'ApiKeyCreated') {
+      const { keyId, userId, description } = event.data;
+      return { status: 'present', id: keyId, userId, revoked: false, description };
+    }
+    if (state.status === 'absent') return state;
+    switch (event.type) {
+      case 'ApiKeyRevoked':
+        return { ...state, revoked: true };
+      case 'ApiKeyReinstated':
+        return { ...state, revoked: false };
+      case 'ApiKeyDescriptionChanged':
+        return { ...state, description: event.data.description };
+    }
+  },
+  decide: (command: ApiKeyCommand, state: ApiKeyState): readonly ApiKeyEvent[] | DomainError => {
+    switch (command.kind) {
+      case 'CreateApiKey': {
+        if (state.status === 'present') return IdentityErrors.apiKeyNotValid();
+        const { keyId, userId, keyHash, description } = command;
+        return [{ type: 'ApiKeyCreated', data: { keyId, userId, keyHash, description: description.trim() } }];
+      }
+      case 'ChangeApiKey': {
+        // somebody else's key is reported as missing, so ids do not reveal other users' keys
+        if (state.status === 'absent' || (state.userId !== command.actorId && !command.actorManagesOthers)) {
+          return IdentityErrors.noApiKeyWithId(command.keyId);
+        }
+        const events: ApiKeyEvent[] = [];
+        if (command.revoked !== undefined && command.revoked !== state.revoked) {
+          events.push(command.revoked ? { type: 'ApiKeyRevoked', data: {} } : { type: 'ApiKeyReinstated', data: {} });
+        }
+        const description = command.description?.trim();
+        if (description !== undefined && description !== state.description) {
+          events.push({ type: 'ApiKeyDescriptionChanged', data: { previous: state.description, description } });
+        }
+        return events;
+      }
+      default:
+        return unknownCommand(command);
+    }
+  },
+};
+
+function unknownCommand(command: never): never {
+  throw new Error(`Unknown API key command ${JSON.stringify(command)}`);
+}

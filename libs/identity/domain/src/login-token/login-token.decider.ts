@@ -1,0 +1,42 @@
+import type { DomainError } from '@tracker/contracts';
+import { IdentityErrors } from '../identity.errors';
+import type { LoginTokenEvent } from './login-token.events';
+
+export type LoginTokenState =
+  | { readonly status: 'absent' }
+  | { readonly status: 'active'; readonly userId: number }
+  | { readonly status: 'loggedOut' };
+
+export type LoginTokenCommand =
+  | { readonly kind: 'IssueLoginToken'; readonly tokenId: number; readonly userId: number; readonly tokenHash: string; readonly ip: string | null }
+  | { readonly kind: 'LogOut' };
+
+/** A token is issued once and dies at logout; logging out twice changes nothing. */
+export const loginTokenDecider = {
+  initialState: (): LoginTokenState => ({ status: 'absent' }),
+  evolve: (_state: LoginTokenState, event: LoginTokenEvent): LoginTokenState => {
+    switch (event.type) {
+      case 'LoginTokenIssued':
+        return { status: 'active', userId: event.data.userId };
+      case 'LoggedOut':
+        return { status: 'loggedOut' };
+    }
+  },
+  decide: (command: LoginTokenCommand, state: LoginTokenState): readonly LoginTokenEvent[] | DomainError => {
+    switch (command.kind) {
+      case 'IssueLoginToken': {
+        if (state.status !== 'absent') return IdentityErrors.invalidCookiesOrToken();
+        const { tokenId, userId, tokenHash, ip } = command;
+        return [{ type: 'LoginTokenIssued', data: { tokenId, userId, tokenHash, ip } }];
+      }
+      case 'LogOut':
+        return state.status === 'active' ? [{ type: 'LoggedOut', data: {} }] : [];
+      default:
+        return unknownCommand(command);
+    }
+  },
+};
+
+function unknownCommand(command: never): never {
+  throw new Error(`Unknown login token command ${JSON.stringify(command)}`);
+}

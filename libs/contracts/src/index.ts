@@ -10,3 +10,4 @@ export * from './messaging/services';
 export * from './params';
 export * from './format/datetime';
 export * from './identity';
+export * from './catalog';

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { type ServiceRequest, type UpdateVersionParams, type UpdateVersionsResult, productStream } from '@tracker/contracts';
+import { productDecider } from '@tracker/catalog/domain';
+import { childTargets } from '../../access/admin-children';
+import { requireGroup } from '../../access/require-group';
+import { CatalogCommands } from '../../commands/catalog-commands';
+import { InstallationGate } from '../../installation/installation-gate';
+import { ProductQueries } from '../../read-model/product.queries';
+import { wireChanges } from '../../wire/wire-changes';
+
+/** Tracker extension `PUT /rest/version/{id}` or `/rest/version/{product}/{version}` (editcomponents). */
+@Injectable()
+export class UpdateVersionHandler {
+  constructor(
+    private readonly commands: CatalogCommands,
+    private readonly products: ProductQueries,
+    private readonly gate: InstallationGate,
+  ) {}
+
+  async handle(request: ServiceRequest<UpdateVersionParams>): Promise<UpdateVersionsResult> {
+    requireGroup(request.auth, 'editcomponents', 'edit', 'versions');
+    await this.gate.whenInstalled(request.correlationId);
+    const p = request.params;
+    const [target] = await childTargets(
+      this.products,
+      request.auth,
+      'versions',
+      p.id === undefined ? [] : [p.id],
+      p.product !== undefined && p.version !== undefined ? [{ product: p.product, name: p.version }] : [],
+    );
+    if (!target) return { versions: [] };
+    const result = await this.commands.run(
+      productDecider,
+      productStream(target.product.id),
+      { kind: 'UpdateVersion', versionId: target.id, name: p.name, isActive: p.is_active },
+      this.commands.context(request),
+    );
+    const changes = result.events.flatMap((event) => (event.type === 'VersionUpdated' ? [event.data.changes] : []))[0] ?? {};
+    return { versions: [{ id: target.id, changes: wireChanges(changes, { name: 'name', isActive: 'is_active' }) }] };
+  }
+}

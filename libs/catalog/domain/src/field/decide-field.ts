@@ -1,0 +1,161 @@
+import {
+  CUSTOM_FIELD_TYPES,
+  FIELD_TYPE,
+  type DomainError,
+  type FieldChanges,
+  type FieldEvent,
+  type FieldTypeCode,
+  type FieldVisibility,
+  type CatalogRef,
+  isSelectType,
+} from '@tracker/contracts';
+import { CatalogErrors } from '../catalog.errors';
+import { changed, definedOnly, hasAny } from '../shared/changes';
+import { cleanText } from '../shared/names';
+import type { ControllerField, CreateCustomField, InstallField, RequestedVisibility, UpdateCustomField } from './field.commands';
+import type { ExistingField } from './field.state';
+
+const MAX_LONG_DESCRIPTION = 255;
+const NO_VISIBILITY: FieldVisibility = { field: null, values: [] };
+
+/**
+ * Bugzilla's custom field names: lower case letters, digits and `_`, always starting
+ * with `cf_` (added when missing). The handler uses it to look for a field of that name.
+ */
+export function customFieldName(raw: string | undefined): string {
+  const name = cleanText(raw).toLowerCase();
+  return name === '' || name.startsWith('cf_') ? name : `cf_${name}`;
+}
+
+export function decideInstallField(command: InstallField): readonly FieldEvent[] {
+  const created: FieldEvent = {
+    type: 'FieldCreated',
+    data: {
+      fieldId: command.fieldId,
+      name: command.name,
+      displayName: command.displayName,
+      type: command.type,
+      isCustom: false,
+      isMandatory: command.isMandatory,
+      isOnBugEntry: false,
+      sortKey: command.sortKey,
+      longDescription: '',
+      visibility: NO_VISIBILITY,
+      valueField: null,
+    },
+  };
+  const values: FieldEvent[] = command.values.map((value) => ({
+    type: 'FieldValueAdded',
+    data: {
+      fieldId: command.fieldId,
+      fieldName: command.name,
+      valueId: value.id,
+      name: value.name,
+      sortKey: value.sortKey,
+      isActive: true,
+      visibilityValue: null,
+    },
+  }));
+  return [created, ...values];
+}
+
+/** Bugzilla's Field->create for a custom field; a single-select field starts with the value `---`. */
+export function decideCreateCustomField(command: CreateCustomField): readonly FieldEvent[] | DomainError {
+  const raw = cleanText(command.name).toLowerCase();
+  if (!raw) return CatalogErrors.fieldMissingName();
+  if (!/^[a-z0-9_]+$/.test(raw) || raw === 'cf_') return CatalogErrors.fieldInvalidName(raw);
+  const name = customFieldName(raw);
+  if (command.nameInUse) return CatalogErrors.fieldAlreadyExists(command.nameInUse.name, command.nameInUse.displayName);
+  const displayName = cleanText(command.displayName);
+  if (!displayName) return CatalogErrors.fieldMissingDescription();
+  const longDescription = cleanText(command.longDescription);
+  if (longDescription.length > MAX_LONG_DESCRIPTION) return CatalogErrors.fieldLongDescTooLong();
+  if (!Number.isInteger(command.sortKey) || command.sortKey < 0) return CatalogErrors.fieldInvalidSortkey(command.sortKey);
+  if (command.type === FIELD_TYPE.unknown) return CatalogErrors.fieldTypeNotSpecified();
+  const type = CUSTOM_FIELD_TYPES.find((t) => t === command.type);
+  if (type === undefined) return CatalogErrors.invalidFieldType(command.type);
+  const valueField = checkValueField(command.valueField, type, null);
+  if (valueField instanceof Error) return valueField;
+  const visibility = checkVisibility(command.visibility, null);
+  if (visibility instanceof Error) return visibility;
+  const events: FieldEvent[] = [
+    {
+      type: 'FieldCreated',
+      data: {
+        fieldId: command.fieldId,
+        name,
+        displayName,
+        type,
+        isCustom: true,
+        isMandatory: command.isMandatory,
+        isOnBugEntry: command.isOnBugEntry,
+        sortKey: command.sortKey,
+        longDescription,
+        visibility,
+        valueField,
+      },
+    },
+  ];
+  if (type === FIELD_TYPE.singleSelect) {
+    events.push({
+      type: 'FieldValueAdded',
+      data: { fieldId: command.fieldId, fieldName: name, valueId: command.emptyValueId, name: '---', sortKey: 0, isActive: true, visibilityValue: null },
+    });
+  }
+  return events;
+}
+
+/** Only custom fields change (Bugzilla's editfields); name and type never do. */
+export function decideUpdateCustomField(command: UpdateCustomField, state: ExistingField): readonly FieldEvent[] | DomainError {
+  if (!state.isCustom) return CatalogErrors.fieldNotCustom(state.displayName, state.name);
+  const displayName = command.displayName === undefined ? undefined : cleanText(command.displayName);
+  if (displayName === '') return CatalogErrors.fieldMissingDescription();
+  const longDescription = command.longDescription === undefined ? undefined : cleanText(command.longDescription);
+  if (longDescription !== undefined && longDescription.length > MAX_LONG_DESCRIPTION) return CatalogErrors.fieldLongDescTooLong();
+  if (command.sortKey !== undefined && (!Number.isInteger(command.sortKey) || command.sortKey < 0)) {
+    return CatalogErrors.fieldInvalidSortkey(command.sortKey);
+  }
+  const valueField = command.valueField === undefined ? undefined : checkValueField(command.valueField, state.type, state);
+  if (valueField instanceof Error) return valueField;
+  const visibility = command.visibility === undefined ? undefined : checkVisibility(command.visibility, state);
+  if (visibility instanceof Error) return visibility;
+  const changes: FieldChanges = definedOnly({
+    displayName: changed(state.displayName, displayName),
+    isMandatory: changed(state.isMandatory, command.isMandatory),
+    isOnBugEntry: changed(state.isOnBugEntry, command.isOnBugEntry),
+    sortKey: changed(state.sortKey, command.sortKey),
+    isObsolete: changed(state.isObsolete, command.isObsolete),
+    longDescription: changed(state.longDescription, longDescription),
+    visibility: changed(state.visibility, visibility, sameVisibility),
+    valueField: changed(state.valueField, valueField, (a, b) => a?.id === b?.id),
+  });
+  if (!hasAny(changes)) return [];
+  return [{ type: 'FieldUpdated', data: { fieldId: state.id, name: state.name, changes } }];
+}
+
+function checkController(controller: ControllerField, self: ExistingField | null): DomainError | undefined {
+  if (self && controller.id === self.id) return CatalogErrors.fieldCantControlSelf(self.displayName);
+  if (!isSelectType(controller.type)) return CatalogErrors.fieldControlMustBeSelect(controller.displayName);
+  return undefined;
+}
+
+function checkValueField(controller: ControllerField | null, type: FieldTypeCode, self: ExistingField | null): CatalogRef | null | DomainError {
+  if (!controller) return null;
+  if (!isSelectType(type)) return CatalogErrors.fieldValueControlSelectOnly();
+  return checkController(controller, self) ?? { id: controller.id, name: controller.name };
+}
+
+function checkVisibility(requested: RequestedVisibility, self: ExistingField | null): FieldVisibility | DomainError {
+  const controller = requested.field;
+  if (!controller) return NO_VISIBILITY;
+  const refused = checkController(controller, self);
+  if (refused) return refused;
+  if (requested.values.length === 0) return CatalogErrors.fieldVisibilityValuesMustBeSelected(controller.name);
+  const unique = [...new Map(requested.values.map((value) => [value.id, value])).values()];
+  return { field: { id: controller.id, name: controller.name }, values: unique };
+}
+
+function sameVisibility(a: FieldVisibility, b: FieldVisibility): boolean {
+  const ids = (v: FieldVisibility): string => v.values.map((value) => value.id).sort((x, y) => x - y).join(',');
+  return a.field?.id === b.field?.id && ids(a) === ids(b);
+}

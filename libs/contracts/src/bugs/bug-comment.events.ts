@@ -1,3 +1,5 @@
+import type { BugParticipants, UserRef } from './bug.events';
+
 /**
  * The comment-carrying events of a bug's stream (`bug-<id>`). Only the bugs service
  * writes them; the comments service projects them into its read model, the mailer reads
@@ -30,6 +32,10 @@ export type DescriptionFacts = CommentFacts & { readonly count: 0 };
 /** A comment added on its own (POST /rest/bug/{id}/comment) or with an update (`comment` object). */
 export interface CommentAddedData extends CommentFacts {
   readonly bugId: number;
+  /** the commenter as the history and the mailer show them (also the event's actor) */
+  readonly author: UserRef;
+  /** who is involved with the bug, for notification mail */
+  readonly participants: BugParticipants;
 }
 export const COMMENT_ADDED = 'CommentAdded';
 
@@ -38,5 +44,7 @@ export interface CommentPrivacyChangedData {
   readonly bugId: number;
   readonly commentId: number;
   readonly isPrivate: boolean;
+  readonly changedBy: UserRef;
+  readonly participants: BugParticipants;
 }
 export const COMMENT_PRIVACY_CHANGED = 'CommentPrivacyChanged';

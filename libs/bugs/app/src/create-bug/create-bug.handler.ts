@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { bugStream, type CreateBugParams, type CreateBugResult, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
+import { actorOf, BugErrors, bugDecider, type CreateBug, CustomFieldType, type LoggedInActor, splitAliases, textOf } from '@tracker/bugs/domain';
+import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
+import { CatalogClient } from '../clients/catalog.client';
+import { CommentsSyncClient } from '../clients/comments-sync.client';
+import { IdentityClient } from '../clients/identity.client';
+import { BugCommands } from '../commands/bug-commands';
+import { BugRefResolver, resolvedIds, splitRefs } from '../facts/bug-refs';
+import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
+import { BugQueries } from '../read-model/bug.queries';
+import { createInput } from './create-input';
+
+/**
+ * Bug.create: login required; flags refused until the flags service exists; the facts
+ * the decider needs are looked up (catalog rules of the product, users by login, other
+ * bugs, aliases) and the bug decided and appended with its description as comment 0,
+ * under a lock on its aliases. Bugs it blocks or depends on get their side of the link.
+ * The reply waits until the bugs and the comments read models show the new bug.
+ */
+@Injectable()
+export class CreateBugHandler {
+  constructor(
+    private readonly commands: BugCommands,
+    @Inject(READ_MODEL) private readonly readModel: ReadModel,
+    private readonly catalog: CatalogClient,
+    private readonly identity: IdentityClient,
+    private readonly refs: BugRefResolver,
+    private readonly linked: LinkedChangeWriter,
+    private readonly comments: CommentsSyncClient,
+  ) {}
+
+  async handle(request: ServiceRequest<CreateBugParams>): Promise<CreateBugResult> {
+    const { auth, params } = request;
+    if (!isLoggedIn(auth)) throw BugErrors.loginRequired();
+    if (params.flags !== undefined && params.flags !== null && !(Array.isArray(params.flags) && params.flags.length === 0)) {
+      throw BugErrors.flagsNotSupported();
+    }
+    const actor = actorOf(auth) as LoggedInActor;
+    const input = createInput(params);
+    const aliases = splitAliases(input.alias ?? []);
+    return this.commands.withAliasLock(aliases, async () => {
+      const command = await this.command(request, actor, input);
+      const context = this.commands.context(request);
+      const stream = bugStream(command.bugId);
+      const result = await this.commands.append(bugDecider, stream, command, context);
+      const created = result.events.find((event) => event.type === 'BugCreated');
+      const links = new LinkedChanges();
+      if (created?.type === 'BugCreated') links.dependencies(command.bugId, { added: [...created.data.fields.dependsOn], removed: [] }, { added: [...created.data.fields.blocks], removed: [] });
+      const others = await this.linked.write(links, actor.user, context);
+      const written = [{ stream, position: result.position }, ...others];
+      await this.commands.visible(written, request.correlationId);
+      if (result.position !== null) await this.comments.sync(request, [{ stream, position: result.position }]);
+      return { id: command.bugId };
+    });
+  }
+
+  private async command(request: ServiceRequest, actor: LoggedInActor, input: CreateBug['input']): Promise<CreateBug> {
+    const queries = new BugQueries(this.readModel.dataSource);
+    const rules = await this.catalog.rules(request, { products: input.product === undefined ? [] : [input.product] });
+    const bugIdFields = rules.fields.customFields.filter((field) => field.type === CustomFieldType.bugId).map((field) => field.name);
+    const refs = [...splitRefs(input.blocks), ...splitRefs(input.dependsOn), ...bugIdFields.map((name) => textOf(input.customFields[name]))];
+    const logins = [input.assignedTo ?? '', input.qaContact ?? '', ...(input.cc ?? []).flatMap((cc) => cc.split(/[,;]+/))];
+    const [users, aliasOwners, bugRefs] = await Promise.all([
+      this.identity.directory(request, logins),
+      queries.aliasOwners(splitAliases(input.alias ?? []).map((alias) => alias.trim())),
+      this.refs.resolve(request, actor, refs),
+    ]);
+    const [dependencyEdges, bugId, commentId] = await Promise.all([
+      queries.dependencyEdges(resolvedIds(bugRefs)),
+      this.commands.nextId('bug_ids'),
+      this.commands.nextId('comment_ids'),
+    ]);
+    return { kind: 'CreateBug', bugId, commentId, actor, input, rules, users, aliasOwners, bugRefs, dependencyEdges };
+  }
+}

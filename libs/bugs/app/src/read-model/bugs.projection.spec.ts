@@ -1,0 +1,143 @@
+import { type BugEvent, bugStream, type EventMetadata } from '@tracker/contracts';
+import { bugDecider, type CreateBug, type UpdateBug } from '@tracker/bugs/domain';
+import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
+import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
+import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
+import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { BugsProjection } from './bugs.projection';
+import { CreateBugsTables1764100000000 } from './migrations/1764100000000-create-bugs-tables';
+import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-substring-search-indexes';
+import { UsersProjection } from './users.projection';
+import { RULES_FOR_PROJECTION } from './bugs.projection.fixture';
+
+const ADMIN = { id: 1, login: 'admin@example.com' };
+const actor = { user: ADMIN, groupIds: [], editbugs: true, canconfirm: true, insider: true, timetracker: true };
+const metadata = (at: string): EventMetadata => ({ actor: 1, occurredAt: at, correlationId: 'c', causationId: 'c' });
+
+const create = (bugId: number, extra: Partial<CreateBug['input']> = {}): CreateBug => ({
+  kind: 'CreateBug',
+  bugId,
+  commentId: bugId * 10,
+  actor,
+  input: { product: 'RefProduct', component: 'RefComponent', version: '1.0', summary: `Bug ${bugId}`, opSys: 'All', platform: 'All', customFields: {}, ...extra },
+  rules: RULES_FOR_PROJECTION,
+  users: new Map([[ADMIN.login, ADMIN]]),
+  aliasOwners: new Map(),
+  bugRefs: new Map(),
+  dependencyEdges: [],
+});
+
+const update = (input: UpdateBug['input'], commentId: number): UpdateBug => ({
+  kind: 'UpdateBug',
+  actor,
+  input,
+  bugCount: 1,
+  commentId,
+  rules: RULES_FOR_PROJECTION,
+  users: new Map(),
+  aliasOwners: new Map(),
+  bugRefs: new Map(),
+  dependencyEdges: [],
+  dupeChain: new Map(),
+  dupeTarget: null,
+  openBugIds: new Set(),
+});
+
+/** Given a bug stream's events, then these rows: on PGlite and on the real PostgreSQL server. */
+function describeProjection(name: string, connect: () => Promise<{ connection: SqlConnection; dispose: () => Promise<void> }>): void {
+  describe(`bugs projection: ${name}`, () => {
+    let dispose: () => Promise<void>;
+    let store: EventStore;
+    let readModel: ReadModel;
+
+    beforeAll(async () => {
+      const target = await connect();
+      dispose = target.dispose;
+      store = await PostgresEventStore.create(target.connection, { pollIntervalMs: 100 });
+      readModel = await ReadModel.open(target.connection, store, {
+        schema: 'bugs',
+        entities: [],
+        migrations: [ProjectionCheckpoints1763800000000, CreateBugsTables1764100000000, SubstringSearchIndexes1764100000001],
+        projections: [new BugsProjection(), new UsersProjection()],
+      });
+      await readModel.start();
+    }, 60_000);
+    afterAll(async () => {
+      await readModel.close();
+      await store.close();
+      await dispose();
+    });
+
+    async function append(bugId: number, commands: Array<[string, CreateBug | UpdateBug]>): Promise<void> {
+      let state = (await store.readStream(bugStream(bugId))).reduce((s, e) => bugDecider.evolve(s, { type: e.type, data: e.data } as BugEvent), bugDecider.initialState());
+      for (const [at, command] of commands) {
+        const events = bugDecider.decide(command, state) as readonly BugEvent[];
+        const revision = (await store.readStream(bugStream(bugId))).length - 1;
+        const result = await store.appendToStream(bugStream(bugId), events.map((event) => ({ ...event, schemaVersion: 1, metadata: metadata(at) })), {
+          expectedRevision: revision < 0 ? 'no_stream' : revision,
+        });
+        await readModel.waitFor(bugStream(bugId), result.position, 'test');
+        state = events.reduce(bugDecider.evolve, state);
+      }
+    }
+
+    const rows = (): Promise<unknown[]> =>
+      readModel.dataSource.query(
+        `SELECT id, summary, status, is_open, resolution, priority, alias, keywords, cc_ids, blocks, remaining_time::float8 AS remaining, actual_time::float8 AS actual,
+                creation_ts = '2026-11-22T14:43:21Z' AS created_then, delta_ts = '2026-11-22T14:50:00Z' AS changed_then
+         FROM bugs.bugs ORDER BY id`,
+      );
+
+    it('writes the document, the search columns, aliases and comments, and moves the id sequences', async () => {
+      await append(4, [
+        ['2026-11-22T14:43:21.000Z', create(4, { alias: ['golden-1'], priority: 'Normal', keywords: ['perf'], estimatedTime: 4.5 })],
+        ['2026-11-22T14:50:00.000Z', update({ status: 'RESOLVED', resolution: 'FIXED', workTime: 1.5, comment: { body: 'Done.', isPrivate: false, isMarkdown: false }, customFields: {} }, 41)],
+      ]);
+      expect(await rows()).toEqual([
+        {
+          id: 4,
+          summary: 'Bug 4',
+          status: 'RESOLVED',
+          is_open: false,
+          resolution: 'FIXED',
+          priority: 'Normal',
+          alias: ['golden-1'],
+          keywords: ['perf'],
+          cc_ids: [],
+          blocks: [],
+          remaining: 0,
+          actual: 1.5,
+          created_then: true,
+          changed_then: true,
+        },
+      ]);
+      expect(await readModel.dataSource.query('SELECT alias_key, alias, bug_id FROM bugs.bug_aliases')).toEqual([{ alias_key: 'golden-1', alias: 'golden-1', bug_id: 4 }]);
+      expect(await readModel.dataSource.query('SELECT comment_id, bug_id, text FROM bugs.bug_comments ORDER BY comment_id')).toEqual([
+        { comment_id: 40, bug_id: 4, text: '' },
+        { comment_id: 41, bug_id: 4, text: 'Done.' },
+      ]);
+      const [ids] = await readModel.dataSource.query(`SELECT nextval('bugs.bug_ids')::int AS bug, nextval('bugs.comment_ids')::int AS comment`);
+      expect(ids).toEqual({ bug: 5, comment: 42 });
+    });
+
+    it('gives the same rows after a rebuild from the log', async () => {
+      await append(5, [['2026-11-22T14:43:21.000Z', create(5)]]);
+      const before = await rows();
+      await readModel.rebuild();
+      await readModel.catchUp();
+      expect(await rows()).toEqual(before);
+    });
+  });
+}
+
+describeProjection('PGlite', async () => {
+  const embedded = await EmbeddedPostgres.start(undefined);
+  return { connection: embedded.connection(), dispose: () => embedded.stop() };
+});
+
+describeWithServers(['postgres'], 'bugs projection on the real server', () => {
+  describeProjection('PostgreSQL', async () => {
+    const database = await createTempDatabase('bugs_projection');
+    return { connection: database.connection, dispose: () => database.drop() };
+  });
+});

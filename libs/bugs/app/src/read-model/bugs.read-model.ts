@@ -1,0 +1,18 @@
+import { ProjectionCheckpoints1763800000000, ReadModelModule } from '@tracker/platform/read-model';
+import { BugsProjection } from './bugs.projection';
+import { CustomFieldsProjection } from './custom-fields.projection';
+import { LastVisitsProjection } from './last-visits.projection';
+import { CreateBugsTables1764100000000 } from './migrations/1764100000000-create-bugs-tables';
+import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-substring-search-indexes';
+import { PersonalTagsProjection } from './personal-tags.projection';
+import { UsersProjection } from './users.projection';
+
+export const BUGS_SCHEMA = 'bugs';
+
+/** The bugs read model: schema `bugs`, tables by migrations, SQL everywhere (no TypeORM entities). */
+export const bugsReadModel = ReadModelModule.forService({
+  schema: BUGS_SCHEMA,
+  entities: [],
+  migrations: [ProjectionCheckpoints1763800000000, CreateBugsTables1764100000000, SubstringSearchIndexes1764100000001],
+  projections: [new BugsProjection(), new UsersProjection(), new PersonalTagsProjection(), new LastVisitsProjection(), new CustomFieldsProjection()],
+});

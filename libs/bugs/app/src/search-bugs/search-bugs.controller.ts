@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { SEARCH_BUGS_SUBJECT, type SearchBugsParams, type SearchBugsResult, type ServiceRequest } from '@tracker/contracts';
+import { SearchBugsHandler } from './search-bugs.handler';
+
+@Controller()
+export class SearchBugsController {
+  constructor(private readonly handler: SearchBugsHandler) {}
+
+  @MessagePattern(SEARCH_BUGS_SUBJECT)
+  search(@Payload() request: ServiceRequest<SearchBugsParams>): Promise<SearchBugsResult> {
+    return this.handler.handle(request);
+  }
+}

@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommonErrors, hasPermission, isDomainError, type SearchBugsParams, type SearchBugsResult, type ServiceRequest } from '@tracker/contracts';
+import { parseSearch, type SearchContext } from '@tracker/bugs/domain';
+import { READ_MODEL, type ReadModel, schemaOf } from '@tracker/platform/read-model';
+import { BUGS_OPTIONS, type BugsOptions } from '../bugs.options';
+import { CatalogClient } from '../clients/catalog.client';
+import type { BugDocument } from '../read-model/bug-document';
+import { BugQueries, type UserRow, userNamesOf } from '../read-model/bug.queries';
+import { BugViews } from '../view/bug-view.factory';
+import { compileSearch, type SearchScope } from './search-sql';
+
+const names = (values: ReadonlyArray<{ readonly name: string; readonly sortKey: number }>): string[] =>
+  [...values].sort((a, b) => a.sortKey - b.sortKey || a.name.localeCompare(b.name)).map((value) => value.name);
+
+/**
+ * Bug.search: the parameters become criteria (with the catalog's statuses, priorities and
+ * keywords for `__open__`, quicksearch and sorting), then one SQL query with the
+ * visibility rule inside returns the bugs, rendered like Bug.get without update_token.
+ */
+@Injectable()
+export class SearchBugsHandler {
+  private readonly logger = new Logger('BugSearch');
+
+  constructor(
+    @Inject(READ_MODEL) private readonly readModel: ReadModel,
+    @Inject(BUGS_OPTIONS) private readonly options: BugsOptions,
+    private readonly catalog: CatalogClient,
+    private readonly views: BugViews,
+  ) {}
+
+  async handle(request: ServiceRequest<SearchBugsParams>): Promise<SearchBugsResult> {
+    const { auth } = request;
+    const queries = new BugQueries(this.readModel.dataSource);
+    const [rules, customFields] = await Promise.all([this.catalog.fields(request), queries.customFields()]);
+    const fields = rules.fields;
+    const context: SearchContext = {
+      statuses: fields.statuses,
+      resolutions: fields.resolutions.map((value) => value.name),
+      priorities: names(fields.priorities),
+      keywords: fields.keywords.map((value) => value.name),
+      customFields: customFields.map((field) => field.name),
+      maxResults: this.options.maxSearchResults,
+      timetracker: hasPermission(auth, 'timetracker'),
+    };
+    const search = parseSearch(request.params, context);
+    if (isDomainError(search)) throw search;
+    const scope: SearchScope = {
+      schema: schemaOf(this.readModel.dataSource),
+      userId: auth.userId,
+      groupIds: auth.groupIds,
+      insider: hasPermission(auth, 'insider'),
+      customFields,
+      valueOrder: {
+        statuses: names(fields.statuses),
+        priorities: names(fields.priorities),
+        severities: names(fields.severities),
+        resolutions: names(fields.resolutions),
+        platforms: names(fields.platforms),
+        opSystems: names(fields.opSystems),
+      },
+    };
+    const query = compileSearch(search, scope);
+    let rows: Array<{ doc: BugDocument; users: UserRow[] }>;
+    try {
+      rows = await this.readModel.dataSource.query(query.text, query.values);
+    } catch (error) {
+      // a user's regular expression PostgreSQL cannot compile is the user's error
+      if (error instanceof Error && /regular expression/i.test(error.message)) throw CommonErrors.userError(`Invalid regular expression: ${error.message}`);
+      this.logger.error(`[${request.correlationId}] ${query.text}`);
+      throw error;
+    }
+    return { bugs: await this.views.render(request, rows.map((row) => row.doc), false, { users: userNamesOf(rows), customFields }) };
+  }
+}

@@ -1,0 +1,50 @@
+import { parseSearch } from '@tracker/bugs/domain';
+import { compileSearch, type SearchScope } from './search-sql';
+
+const SCOPE: SearchScope = { schema: '"bugs"', userId: 7, groupIds: [3], insider: false, customFields: [], valueOrder: { priorities: ['High', 'Low'] } };
+const CONTEXT = {
+  statuses: [
+    { name: 'CONFIRMED', isOpen: true },
+    { name: 'RESOLVED', isOpen: false },
+  ],
+  resolutions: ['', 'FIXED'],
+  priorities: ['High', 'Low'],
+  keywords: ['perf'],
+  customFields: [],
+  maxResults: 100,
+  timetracker: false,
+};
+
+function sql(params: Record<string, unknown>): { text: string; values: unknown[] } {
+  const request = parseSearch(params, CONTEXT);
+  if ('code' in request) throw new Error(request.message);
+  return compileSearch(request, SCOPE);
+}
+
+describe('search SQL', () => {
+  it('puts the visibility rule and bare, indexable conditions in the WHERE clause', () => {
+    const { text, values } = sql({ product: 'Widgets', status: 'CONFIRMED', limit: 5 });
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'WHERE (b.group_ids <@ $2::int[] OR b.assignee_id = $1 OR b.qa_contact_id = $1 OR (b.is_creator_accessible AND b.reporter_id = $1) OR (b.is_cc_accessible AND $1 = ANY(b.cc_ids))) AND (b.product = ANY($3::text[]) AND b.status = ANY($4::text[])) ORDER BY b.id LIMIT $5 OFFSET $6',
+    );
+    expect(values).toEqual([7, [3], ['Widgets'], ['CONFIRMED'], 5, 0]);
+  });
+
+  it('turns a quicksearch word into one union of indexed id sets, every parameter used', () => {
+    const { text, values } = sql({ quicksearch: ':Search-40700ce0 crash' });
+    const used = new Set([...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+    expect([...used].sort((a, b) => a - b)).toEqual(values.map((_, i) => i + 1));
+    expect(text).toContain('b.id IN (SELECT x.id FROM "bugs".bugs x WHERE lower(x.product) LIKE');
+    expect(values).toContain('%crash%');
+  });
+
+  it('keeps a word that is also a keyword as plain alternatives, every parameter used', () => {
+    const { text, values } = sql({ quicksearch: 'perf' });
+    expect([...new Set([...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])))].sort((a, b) => a - b)).toEqual(values.map((_, i) => i + 1));
+    expect(text).toContain('EXISTS (SELECT 1 FROM unnest(b.keywords)');
+  });
+
+  it('negates with coalesce so that a missing value counts as not matching', () => {
+    expect(sql({ f1: 'short_desc', o1: 'notsubstring', v1: 'x' }).text).toContain("NOT coalesce(lower(b.summary) LIKE $3, false)");
+  });
+});

@@ -1,0 +1,36 @@
+import type { BugEvent, DomainError } from '@tracker/contracts';
+import { type BugState, evolveBug, initialBugState } from './bug.state';
+import type { AddComment } from './comment/add-comment.command';
+import { decideAddComment } from './comment/decide-add-comment';
+import type { CreateBug } from './create/create-bug.command';
+import { decideCreate } from './create/decide-create';
+import type { ApplyLinkedChange } from './linked/apply-linked-change.command';
+import { decideLinkedChange } from './linked/decide-linked-change';
+import { decideUpdate } from './update/decide-update';
+import type { UpdateBug } from './update/update-bug.command';
+
+export type BugCommand = CreateBug | UpdateBug | AddComment | ApplyLinkedChange;
+
+/** The decider of a bug's stream (`bug-<id>`): one decide function per command, in its own folder. */
+export const bugDecider = {
+  initialState: initialBugState,
+  decide(command: BugCommand, state: BugState): readonly BugEvent[] | DomainError {
+    switch (command.kind) {
+      case 'CreateBug':
+        return decideCreate(command, state);
+      case 'UpdateBug':
+        return decideUpdate(command, state);
+      case 'AddComment':
+        return decideAddComment(command, state);
+      case 'ApplyLinkedChange':
+        return decideLinkedChange(command, state);
+      default:
+        return unreachable(command);
+    }
+  },
+  evolve: evolveBug,
+} as const;
+
+function unreachable(command: never): never {
+  throw new Error(`Unknown bug command ${JSON.stringify(command)}`);
+}

@@ -1,0 +1,28 @@
+import { type DomainError, MAX_COMMENT_LENGTH, normaliseCommentText } from '@tracker/contracts';
+import { BugErrors } from '../../bugs.errors';
+
+export const MAX_FREETEXT_LENGTH = 255;
+
+/** Bugzilla's clean_text: control characters become spaces, then trim. */
+export function cleanText(text: string): string {
+  return text.replace(/[\x00-\x1F\x7F]+/g, ' ').trim();
+}
+
+export function checkSummary(summary: string | undefined): string | DomainError {
+  const cleaned = summary === undefined ? '' : cleanText(summary);
+  if (cleaned === '') return BugErrors.requireSummary();
+  if (cleaned.length > MAX_FREETEXT_LENGTH) return BugErrors.freetextTooLong('summary', cleaned);
+  return cleaned;
+}
+
+/** A comment body as stored: trailing whitespace removed, CRLF -> LF, at most 65,535 characters. */
+export function checkCommentText(text: string | undefined): string | DomainError {
+  const normalised = normaliseCommentText(text ?? '');
+  return normalised.length > MAX_COMMENT_LENGTH ? BugErrors.commentTooLong() : normalised;
+}
+
+/** On create, a lone `http://` (the old form's default) means no URL. */
+export function checkUrl(url: string | undefined, creating: boolean): string {
+  const trimmed = (url ?? '').trim();
+  return creating && trimmed === 'http://' ? '' : trimmed;
+}

@@ -1,0 +1,104 @@
+import type { BugEvent } from '@tracker/contracts';
+import { ADMIN, ADMIN_ACTOR, RULES, USER, USERS } from '../fixtures/bug-rules.fixture';
+import { bugDecider } from '../bug/bug.decider';
+import type { CreateBug } from '../bug/create/create-bug.command';
+import type { UpdateBug } from '../bug/update/update-bug.command';
+import { buildHistory, type DatedBugEvent } from './bug-history';
+
+const CREATE: CreateBug = {
+  kind: 'CreateBug',
+  bugId: 4,
+  commentId: 10,
+  actor: ADMIN_ACTOR,
+  input: { product: 'RefProduct', component: 'RefComponent', version: '1.0', summary: 'Golden', opSys: 'All', platform: 'All', priority: 'Normal', whiteboard: '[golden]', estimatedTime: 4.5, customFields: {} },
+  rules: RULES,
+  users: USERS,
+  aliasOwners: new Map(),
+  bugRefs: new Map([['1', { bugId: 1 }]]),
+  dependencyEdges: [],
+};
+
+const update = (input: UpdateBug['input'], commentId = 11): UpdateBug => ({
+  kind: 'UpdateBug',
+  actor: ADMIN_ACTOR,
+  input,
+  bugCount: 1,
+  commentId,
+  rules: RULES,
+  users: USERS,
+  aliasOwners: new Map(),
+  bugRefs: new Map([['1', { bugId: 1 }]]),
+  dependencyEdges: [],
+  dupeChain: new Map(),
+  dupeTarget: null,
+  openBugIds: new Set(),
+});
+
+/** Decides the commands one after another, as the stream records them, at the given times. */
+function stream(...steps: Array<[string, CreateBug | UpdateBug]>): DatedBugEvent[] {
+  const dated: DatedBugEvent[] = [];
+  let state = bugDecider.initialState();
+  for (const [occurredAt, command] of steps) {
+    const events = bugDecider.decide(command, state);
+    if (!Array.isArray(events)) throw new Error(`refused: ${JSON.stringify(events)}`);
+    for (const event of events as readonly BugEvent[]) {
+      dated.push({ event, occurredAt });
+      state = bugDecider.evolve(state, event);
+    }
+  }
+  return dated;
+}
+
+const EVERYONE = { timetracker: true, insider: true };
+const NOBODY = { timetracker: false, insider: false };
+
+describe('bug history', () => {
+  const events = stream(
+    ['2026-11-22T14:43:21.000Z', CREATE],
+    [
+      '2026-11-22T14:43:22.000Z',
+      update({ status: 'IN_PROGRESS', priority: 'High', cc: { add: [USER.login] }, whiteboard: '[golden][taken]', remainingTime: 3, workTime: 1.5, blocks: { add: ['1'] }, comment: { body: 'Taking this.', isPrivate: false, isMarkdown: false }, customFields: {} }),
+    ],
+    ['2026-11-22T14:50:00.000Z', update({ commentIsPrivate: { '11': true }, customFields: {} })],
+  );
+
+  it('golden 88: one entry per change set, values as Bugzilla writes them, no rows for the creation', () => {
+    expect(buildHistory(events, EVERYONE, null)).toEqual([
+      {
+        when: '2026-11-22T14:43:22Z',
+        who: ADMIN.login,
+        changes: [
+          { field_name: 'status', removed: 'CONFIRMED', added: 'IN_PROGRESS' },
+          { field_name: 'priority', removed: 'Normal', added: 'High' },
+          { field_name: 'whiteboard', removed: '[golden]', added: '[golden][taken]' },
+          { field_name: 'remaining_time', removed: '4.50', added: '3' },
+          { field_name: 'blocks', removed: '', added: '1' },
+          { field_name: 'cc', removed: '', added: USER.login },
+          { field_name: 'work_time', removed: '', added: '1.50' },
+        ],
+      },
+      { when: '2026-11-22T14:50:00Z', who: ADMIN.login, changes: [{ field_name: 'longdescs.isprivate', removed: '0', added: '1' }] },
+    ]);
+  });
+
+  it('golden 89: leaves time tracking out for non-timetrackers and comments made private for non-insiders', () => {
+    expect(buildHistory(events, NOBODY, null)).toEqual([
+      {
+        when: '2026-11-22T14:43:22Z',
+        who: ADMIN.login,
+        changes: [
+          { field_name: 'status', removed: 'CONFIRMED', added: 'IN_PROGRESS' },
+          { field_name: 'priority', removed: 'Normal', added: 'High' },
+          { field_name: 'whiteboard', removed: '[golden]', added: '[golden][taken]' },
+          { field_name: 'blocks', removed: '', added: '1' },
+          { field_name: 'cc', removed: '', added: USER.login },
+        ],
+      },
+    ]);
+  });
+
+  it('takes new_since as strictly after', () => {
+    expect(buildHistory(events, EVERYONE, '2026-11-22T14:43:22.000Z').map((entry) => entry.when)).toEqual(['2026-11-22T14:50:00Z']);
+    expect(buildHistory(events, EVERYONE, '2000-01-01T00:00:00.000Z')).toHaveLength(2);
+  });
+});

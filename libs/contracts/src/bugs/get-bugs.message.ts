@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import * as param from '../params/param-types';
+import { bugRefs, optionalBool } from './bug-params';
+import type { BugWire } from './bug.wire';
+
+/**
+ * `GET /rest/bug/{id_or_alias}` (Bug.get), with more bugs in `ids`: bugs in the order
+ * asked. A bug that cannot be read (100 bad alias, 101 no such bug, 102 not visible)
+ * fails the whole call, or with `permissive` becomes an entry of `faults`.
+ */
+export const GET_BUGS_SUBJECT = 'bugs.get';
+
+export const getBugsParams = z.object({ id: param.string(), ids: bugRefs(), permissive: optionalBool() });
+export type GetBugsParams = z.infer<typeof getBugsParams>;
+
+export interface BugFault {
+  readonly id: string;
+  readonly faultString: string;
+  readonly faultCode: number;
+}
+
+export interface GetBugsResult {
+  readonly bugs: readonly BugWire[];
+  readonly faults: readonly BugFault[];
+}

@@ -10,3 +10,8 @@ export interface CommentsSyncParams {
   /** decimal string of a global position */
   readonly position: string;
 }
+
+export interface CommentsSyncResult {
+  /** the position the read model has reached (at least the one asked for) */
+  readonly position: string;
+}

@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ADD_COMMENT_SUBJECT,
+  type AddCommentParams,
+  type AddCommentResult,
+  BUG_ACCESS_SUBJECT,
+  type BugAccessEntry,
+  type BugAccessParams,
+  type BugAccessResult,
+  DomainError,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { CommentErrors } from '@tracker/comments/domain';
+import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+
+/** A bug reference as Bugzilla reads one: digits are an id, anything else an alias. */
+export type BugRef = number | string;
+
+export function toBugRef(value: string | number): BugRef {
+  const text = String(value).trim();
+  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
+}
+
+/** A visible bug, as the bugs service answered for one reference. */
+export interface AccessibleBug {
+  readonly ref: BugRef;
+  readonly bugId: number;
+  readonly canEdit: boolean;
+  /** Bugzilla's 109 in the bugs service's words when the caller may not edit the bug */
+  readonly editError: DomainError | null;
+}
+
+/**
+ * The bugs service, asked at the moment of each request (docs/bugs-and-comments.md):
+ * whether the caller may see and edit bugs, and, for a new comment, to append it.
+ * Calls carry the caller's AuthContext, so the bugs service decides as for them.
+ */
+@Injectable()
+export class BugsClient {
+  constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
+
+  /** Every entry, errors included, in the order asked. */
+  async access(refs: readonly BugRef[], request: ServiceRequest): Promise<readonly BugAccessEntry[]> {
+    if (refs.length === 0) return [];
+    const result = await this.bus.request<BugAccessResult, BugAccessParams>(BUG_ACCESS_SUBJECT, {
+      auth: request.auth,
+      correlationId: request.correlationId,
+      params: { refs },
+    });
+    return result.bugs;
+  }
+
+  /** The visible bugs for these references, in order; the first refused one throws its error (Bugzilla's Bug->check). */
+  async visibleBugs(refs: readonly BugRef[], request: ServiceRequest): Promise<AccessibleBug[]> {
+    const entries = await this.access(refs, request);
+    return entries.map((entry) => {
+      if (entry.error || entry.bugId === null) throw new DomainError(entry.error?.code ?? 101, entry.error?.message ?? `Bug #${entry.ref} does not exist.`);
+      const editError = entry.canEdit ? null : entry.editError ? new DomainError(entry.editError.code, entry.editError.message) : CommentErrors.editDenied(entry.bugId);
+      return { ref: entry.ref, bugId: entry.bugId, canEdit: entry.canEdit, editError };
+    });
+  }
+
+  async addComment(params: AddCommentParams, request: ServiceRequest): Promise<AddCommentResult> {
+    return this.bus.request<AddCommentResult, AddCommentParams>(ADD_COMMENT_SUBJECT, {
+      auth: request.auth,
+      correlationId: request.correlationId,
+      params,
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type BugAccessEntry,
+  type CommentObject,
+  type CommentsResult,
+  DomainError,
+  type GetCommentsParams,
+  hasPermission,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { CommentErrors } from '@tracker/comments/domain';
+import { BugsClient, toBugRef } from '../collaborators/bugs.client';
+import { COMMENTS_OPTIONS, type CommentsOptions, isTaggingEnabled } from '../comments.options';
+import { CommentQueries } from '../read-model/comment.queries';
+import type { CommentRow } from '../read-model/comment.row';
+import { toCommentObject } from './comment.view';
+
+/**
+ * GET /rest/bug/{id}/comment and GET /rest/bug/comment/{comment_id}, as Bugzilla's
+ * Bug.comments: the bugs first (the first one refused answers its 100/101/102), then the
+ * comment ids (111 for one that is not a number or no comment), the bugs of those comments
+ * (their visibility), then privacy (110). Private comments of a bug are left out for
+ * callers outside the insider group. One question to the bugs service covers all of it.
+ */
+@Injectable()
+export class GetCommentsHandler {
+  constructor(
+    private readonly bugs: BugsClient,
+    private readonly queries: CommentQueries,
+    @Inject(COMMENTS_OPTIONS) private readonly options: CommentsOptions,
+  ) {}
+
+  async handle(request: ServiceRequest<GetCommentsParams>): Promise<CommentsResult> {
+    const { params } = request;
+    const bugRefs = [...optional(params.id), ...(params.ids ?? [])].map(toBugRef);
+    const commentIds = [...optional(params.comment_id), ...(params.comment_ids ?? [])].map((id) => id.trim());
+    if (bugRefs.length === 0 && commentIds.length === 0) throw CommentErrors.paramsRequired('Bug.comments', ['ids', 'comment_ids']);
+
+    const found = await this.queries.byIds(commentIds.map(Number).filter(isCommentId));
+    const foundBugIds = [...new Set(found.map((row) => row.bugId))];
+    const access = await this.bugs.access([...bugRefs, ...foundBugIds], request);
+    const visibleBugIds = visibleOrThrow(access.slice(0, bugRefs.length));
+    const missing = commentIds.find((id) => !found.some((row) => String(row.commentId) === id));
+    if (missing !== undefined) throw CommentErrors.commentIdInvalid(missing);
+    visibleOrThrow(access.slice(bugRefs.length));
+    const insider = hasPermission(request.auth, 'insider');
+    const secret = found.find((row) => row.isPrivate && !insider);
+    if (secret) throw CommentErrors.commentIsPrivate(secret.commentId);
+
+    const uniqueBugIds = [...new Set(visibleBugIds)];
+    const rows = await this.queries.ofBugs(uniqueBugIds, params.new_since ?? null, insider);
+    return { bugs: this.byBug(uniqueBugIds, rows), comments: this.byId(found) };
+  }
+
+  private byBug(bugIds: readonly number[], rows: readonly CommentRow[]): Record<string, { comments: CommentObject[] }> {
+    const bugs: Record<string, { comments: CommentObject[] }> = {};
+    for (const bugId of bugIds) bugs[bugId] = { comments: [] };
+    for (const row of rows) bugs[row.bugId]?.comments.push(toCommentObject(row, isTaggingEnabled(this.options)));
+    return bugs;
+  }
+
+  private byId(rows: readonly CommentRow[]): Record<string, CommentObject> {
+    return Object.fromEntries(rows.map((row) => [row.commentId, toCommentObject(row, isTaggingEnabled(this.options))]));
+  }
+}
+
+function optional(value: string | undefined): string[] {
+  return value === undefined ? [] : [value];
+}
+
+/** Comment ids are PostgreSQL integers: anything larger names no comment. */
+const MAX_INT32 = 2_147_483_647;
+
+function isCommentId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_INT32;
+}
+
+/** Bugzilla's Bug->check for each reference in order: the first refusal is the answer. */
+function visibleOrThrow(entries: readonly BugAccessEntry[]): number[] {
+  return entries.map((entry) => {
+    if (entry.error) throw new DomainError(entry.error.code, entry.error.message);
+    if (entry.bugId === null) throw new DomainError(101, `Bug #${entry.ref} does not exist.`);
+    return entry.bugId;
+  });
+}

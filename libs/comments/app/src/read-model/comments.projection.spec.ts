@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '@tracker/contracts';
+import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
+import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
+import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
+import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { CommentQueries } from './comment.queries';
+import { CommentsProjection } from './comments.projection';
+import { CreateCommentsTables1764200000000 } from './migrations/1764200000000-create-comments-tables';
+
+interface Fixture {
+  readonly connection: SqlConnection;
+  readonly dispose: () => Promise<void>;
+}
+
+const meta = (actor: number, occurredAt: string): EventMetadata => ({ actor, occurredAt, correlationId: 'c', causationId: 'c' });
+const facts = (commentId: number, count: number, text: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  commentId, count, text, isPrivate: false, isMarkdown: false, workTime: 0, tags: [], attachmentId: null, addedText: null, ...extra,
+});
+
+function describeProjection(name: string, createFixture: () => Promise<Fixture>): void {
+  describe(`comments projection: ${name}`, () => {
+    let fixture: Fixture;
+    let store: EventStore;
+    let readModel: ReadModel;
+    let queries: CommentQueries;
+    const bug = 100 + Math.floor(Math.random() * 1000);
+
+    beforeAll(async () => {
+      fixture = await createFixture();
+      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 });
+      readModel = await ReadModel.open(fixture.connection, store, {
+        schema: `comments_${randomUUID().slice(0, 8)}`,
+        entities: [],
+        migrations: [ProjectionCheckpoints1763800000000, CreateCommentsTables1764200000000],
+        projections: [new CommentsProjection()],
+      });
+      await readModel.start();
+      queries = new CommentQueries(readModel);
+      const append = async (stream: string, type: string, data: unknown, metadata: EventMetadata): Promise<void> => {
+        await store.appendToStream(stream, [{ type, data, schemaVersion: 1, metadata }], { expectedRevision: 'any' });
+      };
+      await append('user-7', 'UserCreated', { userId: 7, login: 'ann@example.com', realName: 'Ann' }, meta(1, '2026-11-22T10:00:00.000Z'));
+      await append('user-8', 'UserCreated', { userId: 8, login: 'bob@example.com', realName: 'Bob' }, meta(1, '2026-11-22T10:00:00.000Z'));
+      await append(`bug-${bug}`, 'BugCreated', {
+        bugId: bug, reporter: { id: 7, login: 'ann@example.com' }, description: facts(1, 0, 'It crashes.', { tags: ['Triage'] }),
+      }, meta(7, '2026-11-22T10:00:01.400Z'));
+      await append(`bug-${bug}`, 'BugUpdated', { bugId: bug, changes: {} }, meta(7, '2026-11-22T10:00:02.000Z'));
+      await append(`bug-${bug}`, 'CommentAdded', {
+        bugId: bug, author: { id: 8, login: 'bob@example.com' }, ...facts(2, 1, 'Secret.', { isPrivate: true, workTime: 1.5 }),
+      }, meta(8, '2026-11-22T10:00:03.000Z'));
+      await append(`bug-${bug}`, 'CommentAdded', {
+        bugId: bug, author: { id: 7, login: 'ann@example.com' }, ...facts(3, 2, '', { addedText: '*** Bug 9 has been marked as a duplicate of this bug. ***' }),
+      }, meta(7, '2026-11-22T10:00:04.000Z'));
+      await append(`bug-${bug}`, 'CommentPrivacyChanged', { bugId: bug, commentId: 2, isPrivate: false }, meta(7, '2026-11-22T10:00:05.000Z'));
+      await append('commenttags-1', 'CommentTagsUpdated', { commentId: 1, bugId: bug, added: ['spam'], removed: ['Triage'], tags: ['spam'] }, meta(7, '2026-11-22T10:00:06.000Z'));
+      await append('commenttags-2', 'CommentTagsUpdated', { commentId: 2, bugId: bug, added: ['SPAM', 'spa-x'], removed: [], tags: ['spa-x', 'SPAM'] }, meta(7, '2026-11-22T10:00:06.000Z'));
+      await append('user-7', 'UserLoginChanged', { previous: 'ann@example.com', login: 'ann@example.org' }, meta(7, '2026-11-22T10:00:07.000Z'));
+      await readModel.catchUp();
+    }, 60_000);
+
+    afterAll(async () => {
+      await readModel.close();
+      await store.close();
+      await fixture.dispose();
+    });
+
+    it('projects the description, added comments, privacy changes, tags and current logins', async () => {
+      expect(await queries.ofBugs([bug], null, true)).toEqual([
+        {
+          commentId: 1, bugId: bug, count: 0, creator: 'ann@example.org', time: '2026-11-22T10:00:01Z', body: 'It crashes.',
+          addedText: null, isPrivate: false, isMarkdown: false, attachmentId: null, creationTags: ['Triage'], tags: ['spam'],
+        },
+        {
+          commentId: 2, bugId: bug, count: 1, creator: 'bob@example.com', time: '2026-11-22T10:00:03Z', body: 'Secret.',
+          addedText: null, isPrivate: false, isMarkdown: false, attachmentId: null, creationTags: [], tags: ['spa-x', 'SPAM'],
+        },
+        {
+          commentId: 3, bugId: bug, count: 2, creator: 'ann@example.org', time: '2026-11-22T10:00:04Z', body: '',
+          addedText: '*** Bug 9 has been marked as a duplicate of this bug. ***', isPrivate: false, isMarkdown: false,
+          attachmentId: null, creationTags: [], tags: [],
+        },
+      ]);
+    });
+
+    it('filters by whole seconds strictly after new_since, and leaves private comments out on request', async () => {
+      expect((await queries.ofBugs([bug], '2026-11-22T10:00:01.000Z', true)).map((row) => row.commentId)).toEqual([2, 3]);
+      expect((await queries.ofBugs([bug], '2026-11-22T10:00:03.000Z', true)).map((row) => row.commentId)).toEqual([3]);
+    });
+
+    it('counts tag use across comments whatever the case, most used first', async () => {
+      expect(await queries.searchTags('SP', 10)).toEqual(['spam', 'spa-x']);
+      expect(await queries.searchTags('a', 1)).toEqual(['spam']);
+      expect(await queries.searchTags('triage', 10)).toEqual([]);
+      expect(await queries.searchTags('%', 10)).toEqual([]);
+    });
+
+    it('rebuilds to the same rows', async () => {
+      const before = await queries.ofBugs([bug], null, true);
+      const tagsBefore = await queries.searchTags('', 10);
+      await readModel.rebuild();
+      await readModel.catchUp();
+      expect(await queries.ofBugs([bug], null, true)).toEqual(before);
+      expect(await queries.searchTags('', 10)).toEqual(tagsBefore);
+    });
+  });
+}
+
+describeProjection('embedded PGlite', async () => {
+  const embedded = await EmbeddedPostgres.start(undefined);
+  return { connection: embedded.connection(), dispose: () => embedded.stop() };
+});
+
+describeWithServers(['postgres'], 'comments projection on the real PostgreSQL server', () => {
+  describeProjection('real PostgreSQL', async () => {
+    const database = await createTempDatabase('comments');
+    return { connection: database.connection, dispose: () => database.drop() };
+  });
+});

@@ -6,7 +6,10 @@ import { Client } from 'pg';
 import { TEST_SERVER_URLS } from '@tracker/testing';
 import { type Measurement, type Report, table, withRatios, writeReport } from './report';
 import { eventStoreBench } from './suites/event-store.bench';
+import { bugsBench } from './suites/bugs.bench';
+import { commentsBench } from './suites/comments.bench';
 import { httpBench } from './suites/http.bench';
+import { identityBench } from './suites/identity.bench';
 import { messagingBench } from './suites/messaging.bench';
 
 /**
@@ -36,6 +39,9 @@ async function main(): Promise<void> {
     ['event store', () => eventStoreBench(postgres, eventStoreUrl)],
     ...(nats ? [['messaging', () => messagingBench(TEST_SERVER_URLS.nats)] as [string, () => Promise<Measurement[]>]] : []),
     ['http', () => httpBench()],
+    ['identity', () => identityBench()],
+    ['bugs', () => bugsBench()],
+    ['comments', () => commentsBench()],
   ];
   for (const [name, suite] of suites) {
     console.info(`bench: ${name} ...`);

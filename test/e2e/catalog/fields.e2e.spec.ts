@@ -2,7 +2,7 @@ import { describeInBothModes } from '../../support/modes';
 import { customFieldCases } from './cases/custom-fields.cases';
 import { fieldReadCases } from './cases/field-reads.cases';
 import { fieldValueCases } from './cases/field-values.cases';
-import { CatalogApi, type TestUser, newUser } from './support/catalog-api';
+import { catalogSuite } from './support/suite';
 
 /**
  * Bug.fields, Bug.legal_values and the administration of custom fields, legal values and
@@ -10,21 +10,7 @@ import { CatalogApi, type TestUser, newUser } from './support/catalog-api';
  * case changes it.
  */
 describeInBothModes('catalog: bug fields, values and workflow', (tracker) => {
-  const api = new CatalogApi(() => tracker().baseUrl);
-  let user: TestUser | undefined;
-
-  beforeAll(async () => {
-    user = await newUser(api, 'fields');
-  });
-
-  const suite = {
-    api,
-    tracker,
-    user: (): TestUser => {
-      if (!user) throw new Error('the suite user is not made yet');
-      return user;
-    },
-  };
+  const suite = catalogSuite(tracker, 'fields');
   fieldReadCases(suite);
   customFieldCases(suite);
   fieldValueCases(suite);

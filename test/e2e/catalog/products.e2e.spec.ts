@@ -5,7 +5,7 @@ import { groupControlCases } from './cases/group-controls.cases';
 import { productChangeCases } from './cases/product-changes.cases';
 import { productReadCases } from './cases/product-reads.cases';
 import { pythonBugzillaCases } from './cases/python-bugzilla.cases';
-import { CatalogApi, type TestUser, newUser } from './support/catalog-api';
+import { catalogSuite } from './support/suite';
 
 /**
  * Products, components, versions, milestones, classifications, keywords and product group
@@ -14,21 +14,7 @@ import { CatalogApi, type TestUser, newUser } from './support/catalog-api';
  * the fresh install.
  */
 describeInBothModes('catalog: products and their administration', (tracker) => {
-  const api = new CatalogApi(() => tracker().baseUrl);
-  let user: TestUser | undefined;
-
-  beforeAll(async () => {
-    user = await newUser(api, 'products');
-  });
-
-  const suite = {
-    api,
-    tracker,
-    user: (): TestUser => {
-      if (!user) throw new Error('the suite user is not made yet');
-      return user;
-    },
-  };
+  const suite = catalogSuite(tracker, 'products');
   productReadCases(suite);
   pythonBugzillaCases(suite);
   productChangeCases(suite);

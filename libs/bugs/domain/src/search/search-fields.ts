@@ -103,4 +103,3 @@ export const DEFAULT_OPERATORS: Readonly<Record<string, 'substring' | 'allwordss
   bug_file_loc: 'allwordssubstr',
   keywords: 'allwords',
 };
-

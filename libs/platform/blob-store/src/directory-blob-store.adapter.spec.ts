@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DirectoryBlobStore } from './directory-blob-store.adapter';
@@ -7,12 +7,21 @@ import { describeBlobStoreContract } from './testing/blob-store.contract';
 describeBlobStoreContract('directory adapter', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tracker-blobs-'));
   const store = await DirectoryBlobStore.create(dir);
+  const tempFiles = (): Promise<string[]> => readdir(join(dir, '~tmp'));
   return {
     store,
     dispose: async () => {
       await store.close();
       await rm(dir, { recursive: true, force: true });
     },
+    // a write in progress is the temp file; a finished one the key's file
+    receivedBytes: async (key) => {
+      const temp = await Promise.all((await tempFiles()).map(async (name) => (await stat(join(dir, '~tmp', name))).size));
+      return temp.reduce((sum, size) => sum + size, 0) + ((await store.stat(key))?.size ?? 0);
+    },
+    // each chunk is written before the next is pulled
+    readAheadLimit: 0,
+    unfinishedWrites: async () => (await tempFiles()).length,
   };
 });
 

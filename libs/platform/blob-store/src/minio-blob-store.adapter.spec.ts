@@ -1,7 +1,15 @@
 import { Client } from 'minio';
+import { BLOB_PART_BYTES } from './blob-store.port';
 import { MinioBlobStore, type MinioBlobStoreOptions } from './minio-blob-store.adapter';
 import { describeBlobStoreContract } from './testing/blob-store.contract';
 import { type S3TestServer, startS3TestServer } from './testing/s3rver-test-server';
+
+/** bytes of the object's PUTs (single or part) the server has stored */
+function receivedBytes(server: S3TestServer, bucket: string, key: string): number {
+  return server.requests
+    .filter((request) => request.method === 'PUT' && request.path === `/${bucket}/${key}` && request.status === 200)
+    .reduce((sum, request) => sum + request.bodyBytes, 0);
+}
 
 function optionsFor(server: S3TestServer, bucket: string): MinioBlobStoreOptions {
   const { host, port, accessKey, secretKey } = server;
@@ -22,6 +30,10 @@ describeBlobStoreContract('MinIO adapter on an in-process S3 server', async () =
       await store.close();
       await server.stop();
     },
+    receivedBytes: (key) => Promise.resolve(receivedBytes(server, 'tracker-attachments', key)),
+    // the part being filled, always short of a whole part
+    readAheadLimit: BLOB_PART_BYTES - 1,
+    unfinishedWrites: () => server.unfinishedUploads('tracker-attachments'),
   };
 });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DirectoryBlobStore } from './directory-blob-store.adapter';
 import { describeBlobStoreContract } from './testing/blob-store.contract';
+import { chunkedSource } from './testing/chunked-source';
 
 describeBlobStoreContract('directory adapter', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tracker-blobs-'));
@@ -73,7 +74,17 @@ describe('DirectoryBlobStore on disk', () => {
 
   it('leaves no temp file behind after writes', async () => {
     await Promise.all(['a', 'b', 'a'].map((key) => store.put(key, Buffer.from(key), 'text/plain')));
+    await store.putStream('c', chunkedSource(Buffer.from('streamed'), { chunkBytes: 3 }), 'text/plain');
+    await store.copy('c', 'd/e');
     expect(await readdir(join(parent, 'store', '~tmp'))).toEqual([]);
+    expect(await readdir(join(parent, 'store'))).toEqual(expect.arrayContaining(['a~', 'b~', 'c~', 'd']));
+  });
+
+  it('copies into a file of its own, so touching the copy leaves the source\'s time alone', async () => {
+    await store.put('source', Buffer.from('bytes'), 'text/plain');
+    await store.copy('source', 'copy');
+    const [source, copy] = await Promise.all(['source~', 'copy~'].map((name) => stat(join(parent, 'store', name))));
+    expect(copy?.ino).not.toBe(source?.ino);
   });
 
   it('reads what another instance on the same directory wrote', async () => {

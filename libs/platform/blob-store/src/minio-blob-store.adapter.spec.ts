@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { Client } from 'minio';
 import { BLOB_PART_BYTES } from './blob-store.port';
 import { MinioBlobStore, type MinioBlobStoreOptions } from './minio-blob-store.adapter';
@@ -74,6 +75,25 @@ describe('MinioBlobStore against an in-process S3 server', () => {
   it('fails at creation when the server refuses the credentials', async () => {
     const refused = MinioBlobStore.create({ ...optionsFor(server, 'any-bucket'), accessKey: 'nobody' });
     await expect(refused).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
+  });
+
+  it('throws the upload\'s own error and logs, not throws, an abort the server cannot take', async () => {
+    const vanishing = await startS3TestServer();
+    const store = await MinioBlobStore.create(optionsFor(vanishing, 'vanishing'));
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      // the server goes away after the first part: the second part and the abort both fail
+      const onPull = async (pulled: number): Promise<void> => {
+        if (pulled === 6 * 1024 * 1024) await vanishing.stop();
+      };
+      const upload = store.putStream('attachments/orphaned', chunkedSource(randomBytes(12 * 1024 * 1024), { chunkBytes: 64 * 1024, onPull }), 'text/plain');
+      await expect(upload).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]?.[0]).toMatch(/^Could not abort multipart upload [0-9a-f]+ of vanishing\/attachments\/orphaned; its parts stay until the bucket's lifecycle removes them: .*ECONNREFUSED/);
+    } finally {
+      warn.mockRestore();
+      await store.close();
+    }
   });
 
   describe('requests', () => {

@@ -21,7 +21,7 @@ export function applyS3Fidelity(server: S3rver): void {
     const uploadId = ctx.query['uploadId'];
     if (ctx.method !== 'DELETE' || typeof uploadId !== 'string') return next();
     const bucket = ctx.path.split('/')[1] ?? '';
-    const uploads = await readdir(uploadsOf(bucket)).catch(() => [] as string[]);
+    const uploads = await uploadIds(uploadsOf(bucket));
     if (!/^[0-9A-Za-z-]+$/.test(uploadId) || !uploads.includes(uploadId)) {
       ctx.status = 404;
       ctx.type = 'application/xml';
@@ -44,5 +44,15 @@ export function applyS3Fidelity(server: S3rver): void {
 
 /** How many multipart uploads of `bucket` are started and neither completed nor aborted. */
 export async function countUnfinishedUploads(server: S3rver, bucket: string): Promise<number> {
-  return (await readdir(server.store.getResourcePath(bucket, undefined, 'uploads')).catch(() => [])).length;
+  return (await uploadIds(server.store.getResourcePath(bucket, undefined, 'uploads'))).length;
+}
+
+/** s3rver keeps each unfinished upload as a directory named by its id; none yet: no directory */
+async function uploadIds(uploads: string): Promise<string[]> {
+  try {
+    return await readdir(uploads);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }

@@ -5,6 +5,8 @@ export * from './comments';
 export * from './errors/common.errors';
 export * from './errors/domain-error';
 export * from './events/event-envelope';
+export * from './events/stream-type';
+export * from './events/stream-types';
 export * from './messaging/service-request';
 export * from './messaging/services';
 export * from './params';

@@ -21,3 +21,4 @@ export * from './workflow/decide-status';
 export * from './install/standard-fields';
 export * from './install/default-values';
 export * from './install/install-plan';
+export * from './install/installation.decider';

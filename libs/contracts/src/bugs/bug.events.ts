@@ -1,10 +1,11 @@
 import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } from './bug-comment.events';
 
 /**
  * The events of a bug's stream (`bug-<id>`), public so that the comments service and the
- * mailer can project them. Only the bugs service appends them; every event is at schema
- * version 1. Field names follow the REST API (`summary`, `platform`, `dupeOf`, ...).
+ * mailer can project them. Only the bugs service appends them. Field names follow the
+ * REST API (`summary`, `platform`, `dupeOf`, ...).
  *
  * Users and named catalog objects are carried with the name they had when the event was
  * written: history shows those names (as Bugzilla's activity table does), the current
@@ -124,3 +125,10 @@ export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
 export type CommentPrivacyChanged = DomainEvent<'CommentPrivacyChanged', CommentPrivacyChangedData>;
 
 export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged;
+
+export const bugStreamType = streamType<BugEvent>(BUG_STREAM_PREFIX, {
+  BugCreated: [],
+  BugUpdated: [],
+  CommentAdded: [],
+  CommentPrivacyChanged: [],
+});

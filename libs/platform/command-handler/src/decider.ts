@@ -9,10 +9,4 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   readonly initialState: () => State;
   readonly decide: (command: Command, state: State) => readonly Event[] | DomainError;
   readonly evolve: (state: State, event: Event) => State;
-  /** current shape version of each event type's data; 1 when not listed */
-  readonly schemaVersions?: Readonly<Partial<Record<Event['type'], number>>>;
-  /** turns older shapes of an event's data into the current one, by event type */
-  readonly upcasters?: Readonly<Partial<Record<Event['type'], Upcaster>>>;
 }
-
-export type Upcaster = (data: unknown, fromSchemaVersion: number) => unknown;

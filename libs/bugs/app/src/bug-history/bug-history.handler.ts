@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type BugEvent, type BugHistoryParams, type BugHistoryResult, bugStream, hasPermission, type ServiceRequest } from '@tracker/contracts';
 import { actorOf, buildHistory } from '@tracker/bugs/domain';
-import { EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
+import { domainEvent, EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
 import { Inject } from '@nestjs/common';
 import { BugFinder, refsOf } from '../access/bug-finder';
 
@@ -24,7 +24,7 @@ export class BugHistoryHandler {
     const bugs = await Promise.all(
       docs.map(async (doc) => {
         const recorded = await this.store.readStream(bugStream(doc.id));
-        const events = recorded.map((event) => ({ event: { type: event.type, data: event.data } as BugEvent, occurredAt: event.metadata.occurredAt }));
+        const events = recorded.map((event) => ({ event: domainEvent<BugEvent>(event), occurredAt: event.metadata.occurredAt }));
         return { id: doc.id, alias: doc.fields.alias, history: buildHistory(events, reader, params.new_since ?? null) };
       }),
     );

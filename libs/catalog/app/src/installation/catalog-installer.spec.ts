@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DomainError, type LookupUsersResult, type ServiceRequest } from '@tracker/contracts';
 import { CommandHandler, systemClock } from '@tracker/platform/command-handler';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
+import { asServiceEventStore, TRACKER_STREAMS } from '@tracker/platform/event-store/testing';
 import type { MessageBus } from '@tracker/platform/messaging';
 import { ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
 import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
@@ -62,7 +63,7 @@ async function replica(connection: SqlConnection, store: EventStore, bus: Messag
   });
   await readModel.start();
   const gate = new InstallationGate();
-  const commands = new CatalogCommands(new CommandHandler(store), readModel, systemClock);
+  const commands = new CatalogCommands(new CommandHandler(store, TRACKER_STREAMS), readModel, systemClock);
   return { installer: new CatalogInstaller(commands, new IdentityClient(bus), gate, store, readModel, OPTIONS), gate, readModel };
 }
 
@@ -74,7 +75,7 @@ function describeInstaller(name: string, createFixture: () => Promise<Fixture>):
     beforeAll(async () => {
       Logger.overrideLogger(false);
       fixture = await createFixture();
-      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 });
+      store = asServiceEventStore(await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 }));
     });
     afterAll(async () => {
       await store.close();

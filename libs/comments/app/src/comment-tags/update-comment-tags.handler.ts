@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { hasPermission, type ServiceRequest, type UpdateCommentTagsParams } from '@tracker/contracts';
-import { CommentErrors, commentTagsDecider, commentTagsStream, currentTags } from '@tracker/comments/domain';
+import { commentTagsStream, hasPermission, type ServiceRequest, type UpdateCommentTagsParams } from '@tracker/contracts';
+import { CommentErrors, commentTagsDecider, currentTags } from '@tracker/comments/domain';
 import { CommandHandler, commandContext, CLOCK, type Clock } from '@tracker/platform/command-handler';
 import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { BugsClient } from '../collaborators/bugs.client';

@@ -1,6 +1,5 @@
-import type { DomainError } from '@tracker/contracts';
+import type { CommentTagsEvent, DomainError } from '@tracker/contracts';
 import { type CommentTagsCommand, type CommentTagsState, commentTagsDecider } from './comment-tags.decider';
-import type { CommentTagsEvent } from './comment-tags.events';
 
 function given(events: readonly CommentTagsEvent[]): { when: (command: Partial<CommentTagsCommand>) => readonly CommentTagsEvent[] | DomainError } {
   const state = events.reduce<CommentTagsState>(commentTagsDecider.evolve, commentTagsDecider.initialState());

@@ -1,6 +1,5 @@
-import { commentTagKey, type DomainError, sortCommentTags } from '@tracker/contracts';
+import { commentTagKey, type CommentTagsEvent, type DomainError, sortCommentTags } from '@tracker/contracts';
 import { checkCommentTag } from './comment-tag.check';
-import type { CommentTagsEvent } from './comment-tags.events';
 
 /**
  * One comment's tags. Bugzilla's update_comment_tags: each tag to add is checked and

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type ApiKeyEvent,
+  apiKeyStream,
   type AuthContext,
   type ChangeReport,
   CommonErrors,
@@ -13,7 +15,7 @@ import {
   type UpdateApiKeyParams,
   type UpdateApiKeyResult,
 } from '@tracker/contracts';
-import { apiKeyDecider, type ApiKeyEvent, apiKeyStream, IdentityErrors } from '@tracker/identity/domain';
+import { apiKeyDecider, IdentityErrors } from '@tracker/identity/domain';
 import { IdentityCommands } from '../commands/identity-commands';
 import { CredentialQueries } from '../read-model/credentials.queries';
 import { UserQueries } from '../read-model/users.queries';

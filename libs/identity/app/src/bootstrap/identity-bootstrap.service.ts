@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { groupStream, userStream } from '@tracker/contracts';
-import { ADMIN_GROUP, apiKeyDecider, apiKeyStream, groupDecider, systemGroups, userDecider } from '@tracker/identity/domain';
+import { apiKeyStream, groupStream, userStream } from '@tracker/contracts';
+import { ADMIN_GROUP, apiKeyDecider, groupDecider, systemGroups, userDecider } from '@tracker/identity/domain';
 import type { CommandContext } from '@tracker/platform/command-handler';
 import { IdentityCommands } from '../commands/identity-commands';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_EMAIL_REGEXP } from '@tracker/identity/domain';
 import { CommandHandler, systemClock } from '@tracker/platform/command-handler';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
+import { asServiceEventStore, TRACKER_STREAMS } from '@tracker/platform/event-store/testing';
 import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
 import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
 import { createTempDatabase, describeWithServers } from '@tracker/testing';
@@ -43,7 +44,7 @@ function describeBootstrap(name: string, createFixture: () => Promise<Fixture>):
     });
     // a fresh installation per test: an event store schema of its own, and read models on it
     beforeEach(async () => {
-      store = await PostgresEventStore.create(fixture!.connection, { schema: `es_${randomUUID().slice(0, 8)}`, pollIntervalMs: 50 });
+      store = asServiceEventStore(await PostgresEventStore.create(fixture!.connection, { schema: `es_${randomUUID().slice(0, 8)}`, pollIntervalMs: 50 }));
     });
     afterEach(async () => {
       await Promise.all(replicas.splice(0).map((replica) => replica.close()));
@@ -71,7 +72,7 @@ function describeBootstrap(name: string, createFixture: () => Promise<Fixture>):
       await Promise.all(created.map((replica) => replica.start()));
       return created.map((replica) => {
         const source = replica.dataSource;
-        const commands = new IdentityCommands(new CommandHandler(store!), replica, systemClock);
+        const commands = new IdentityCommands(new CommandHandler(store!, TRACKER_STREAMS), replica, systemClock);
         return new IdentityBootstrap(commands, new GroupQueries(source), new UserQueries(source), new CredentialQueries(source), settings);
       });
     };

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { CommonErrors, type LoginParams, type LoginResult, type LogoutParams, type ServiceRequest, type ValidLoginParams } from '@tracker/contracts';
-import { loginTokenDecider, loginTokenStream } from '@tracker/identity/domain';
+import {
+  CommonErrors,
+  type LoginParams,
+  type LoginResult,
+  type LogoutParams,
+  loginTokenStream,
+  type ServiceRequest,
+  type ValidLoginParams,
+} from '@tracker/contracts';
+import { loginTokenDecider } from '@tracker/identity/domain';
 import { IdentityCommands } from '../commands/identity-commands';
 import { CredentialQueries } from '../read-model/credentials.queries';
 import { randomAlphanumeric, secretHash } from '../security/secrets';

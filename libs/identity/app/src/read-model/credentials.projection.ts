@@ -1,4 +1,4 @@
-import type { ApiKeyEvent, LoginTokenEvent } from '@tracker/identity/domain';
+import type { ApiKeyEvent, LoginTokenEvent } from '@tracker/contracts';
 import { IdSequence, schemaOf } from '@tracker/platform/read-model';
 import type { EntityManager } from 'typeorm';
 

@@ -1,6 +1,6 @@
 import { given } from '../testing/given-when';
 import { apiKeyDecider } from './api-key.decider';
-import type { ApiKeyEvent } from './api-key.events';
+import type { ApiKeyEvent } from '@tracker/contracts';
 
 const created: ApiKeyEvent = { type: 'ApiKeyCreated', data: { keyId: 4, userId: 7, keyHash: 'ab12', description: 'ci' } };
 const change = (actorId: number, fields: { revoked?: boolean; description?: string }, actorManagesOthers = false) =>

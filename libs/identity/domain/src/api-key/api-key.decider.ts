@@ -1,6 +1,5 @@
-import type { DomainError } from '@tracker/contracts';
+import type { ApiKeyEvent, DomainError } from '@tracker/contracts';
 import { IdentityErrors } from '../identity.errors';
-import type { ApiKeyEvent } from './api-key.events';
 
 /** An API key belongs to one user; its owner (or an editusers member) may revoke or describe it. */
 export type ApiKeyState =

@@ -1,6 +1,6 @@
 import { given } from '../testing/given-when';
 import { loginTokenDecider } from './login-token.decider';
-import type { LoginTokenEvent } from './login-token.events';
+import type { LoginTokenEvent } from '@tracker/contracts';
 
 const issued: LoginTokenEvent = { type: 'LoginTokenIssued', data: { tokenId: 3, userId: 7, tokenHash: 'cd34', ip: '10.0.0.1' } };
 

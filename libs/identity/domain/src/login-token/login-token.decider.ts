@@ -1,6 +1,5 @@
-import type { DomainError } from '@tracker/contracts';
+import type { DomainError, LoginTokenEvent } from '@tracker/contracts';
 import { IdentityErrors } from '../identity.errors';
-import type { LoginTokenEvent } from './login-token.events';
 
 export type LoginTokenState =
   | { readonly status: 'absent' }

@@ -1,4 +1,5 @@
-import type { DomainEvent } from '@tracker/contracts';
+import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 
 /**
  * The events of a `commenttags-<commentId>` stream, written only by the comments service.
@@ -21,3 +22,5 @@ export interface CommentTagsUpdatedData {
 
 export type CommentTagsUpdated = DomainEvent<'CommentTagsUpdated', CommentTagsUpdatedData>;
 export type CommentTagsEvent = CommentTagsUpdated;
+
+export const commentTagsStreamType = streamType<CommentTagsEvent>(COMMENT_TAGS_STREAM_PREFIX, { CommentTagsUpdated: [] });

@@ -1,8 +1,9 @@
-import type { DomainEvent } from '@tracker/contracts';
+import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 
 /**
  * Events of `apikey-<id>` streams. The key itself is never stored: only its SHA-256 hash,
- * by which an incoming key is looked up. Schema version 1 each.
+ * by which an incoming key is looked up.
  */
 export const API_KEY_STREAM_PREFIX = 'apikey-';
 export const apiKeyStream = (keyId: number): string => `${API_KEY_STREAM_PREFIX}${keyId}`;
@@ -16,3 +17,10 @@ export type ApiKeyReinstated = DomainEvent<'ApiKeyReinstated', Record<string, ne
 export type ApiKeyDescriptionChanged = DomainEvent<'ApiKeyDescriptionChanged', { readonly previous: string; readonly description: string }>;
 
 export type ApiKeyEvent = ApiKeyCreated | ApiKeyRevoked | ApiKeyReinstated | ApiKeyDescriptionChanged;
+
+export const apiKeyStreamType = streamType<ApiKeyEvent>(API_KEY_STREAM_PREFIX, {
+  ApiKeyCreated: [],
+  ApiKeyRevoked: [],
+  ApiKeyReinstated: [],
+  ApiKeyDescriptionChanged: [],
+});

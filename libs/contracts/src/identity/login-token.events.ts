@@ -1,4 +1,5 @@
-import type { DomainEvent } from '@tracker/contracts';
+import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 
 /**
  * Events of `logintoken-<id>` streams: the tokens GET /rest/login hands out
@@ -15,3 +16,5 @@ export type LoginTokenIssued = DomainEvent<
 export type LoggedOut = DomainEvent<'LoggedOut', Record<string, never>>;
 
 export type LoginTokenEvent = LoginTokenIssued | LoggedOut;
+
+export const loginTokenStreamType = streamType<LoginTokenEvent>(LOGIN_TOKEN_STREAM_PREFIX, { LoginTokenIssued: [], LoggedOut: [] });

@@ -1,6 +1,5 @@
 export * from './catalog.errors';
 export * from './shared/changes';
-export * from './shared/decider';
 export * from './shared/names';
 export * from './shared/version-order';
 export * from './classification/classification.decider';

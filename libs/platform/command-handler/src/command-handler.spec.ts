@@ -1,4 +1,4 @@
-import { DomainError, streamType } from '@tracker/contracts';
+import { type Decider, DomainError, streamType } from '@tracker/contracts';
 import {
   type EventStore,
   EventStreams,
@@ -9,7 +9,6 @@ import {
 import { EmbeddedPostgres } from '@tracker/platform/sql';
 import type { CommandContext } from './command-context';
 import { CommandHandler } from './command-handler';
-import type { Decider } from './decider';
 
 type TallyEvent = { type: 'TallyOpened'; data: { name: string } } | { type: 'Added'; data: { amount: number } };
 type TallyCommand = { kind: 'open'; name: string } | { kind: 'add'; amount: number };

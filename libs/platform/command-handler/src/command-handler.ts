@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CommonErrors, type DomainEvent, isDomainError } from '@tracker/contracts';
+import { CommonErrors, type Decider, type DomainEvent, isDomainError } from '@tracker/contracts';
 import {
   type EventStore,
   type EventStreams,
@@ -8,7 +8,6 @@ import {
   domainEvent,
 } from '@tracker/platform/event-store';
 import { type CommandContext, eventMetadata } from './command-context';
-import type { Decider } from './decider';
 
 export interface CommandResult<State, Event extends DomainEvent> {
   readonly events: readonly Event[];

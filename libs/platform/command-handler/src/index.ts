@@ -1,6 +1,5 @@
 export * from './command-context';
 export * from './command-handler';
-export * from './decider';
 export * from './clock';
 export * from './commands.module';
 export * from './service-commands';

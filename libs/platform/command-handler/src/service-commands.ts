@@ -1,11 +1,10 @@
-import type { DomainEvent, ServiceRequest } from '@tracker/contracts';
+import type { Decider, DomainEvent, ServiceRequest } from '@tracker/contracts';
 import { isDomainError } from '@tracker/contracts';
 import type { GlobalPosition } from '@tracker/platform/event-store';
 import { IdSequence, KeyedLock, type ReadModel } from '@tracker/platform/read-model';
 import type { Clock } from './clock';
 import { type CommandContext, commandContext } from './command-context';
 import type { CommandHandler, CommandResult } from './command-handler';
-import type { Decider } from './decider';
 
 /**
  * How a service's handlers change things: decide and append through the command handler,

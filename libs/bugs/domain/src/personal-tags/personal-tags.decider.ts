@@ -1,4 +1,4 @@
-import type { BugTagsChanged, DomainError } from '@tracker/contracts';
+import type { BugTagsChanged, Decider, DomainError } from '@tracker/contracts';
 import { BugErrors } from '../bugs.errors';
 import { cleanText } from '../bug/fields/text-fields';
 import { attempt, refuse } from '../bug/refusal';
@@ -25,7 +25,7 @@ export function checkTagName(raw: string): string {
   return tag.toLowerCase();
 }
 
-export const personalTagsDecider = {
+export const personalTagsDecider: Decider<PersonalTagsState, ChangeBugTags, BugTagsChanged> = {
   initialState: (): PersonalTagsState => new Map(),
   decide(command: ChangeBugTags, state: PersonalTagsState): readonly BugTagsChanged[] | DomainError {
     return attempt(() => {
@@ -46,4 +46,4 @@ export const personalTagsDecider = {
     next.set(event.data.bugId, [...current.filter((tag) => !event.data.removed.includes(tag)), ...event.data.added]);
     return next;
   },
-} as const;
+};

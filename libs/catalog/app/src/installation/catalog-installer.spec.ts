@@ -5,8 +5,8 @@ import { type EventStore, PostgresEventStore } from '@tracker/platform/event-sto
 import { asServiceEventStore, TRACKER_STREAMS } from '@tracker/platform/event-store/testing';
 import type { MessageBus } from '@tracker/platform/messaging';
 import { ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import type { SqlConnection } from '@tracker/platform/sql';
+import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import type { CatalogOptions } from '../catalog.options';
 import { IdentityClient } from '../collaborators/identity.client';
 import { CatalogCommands } from '../commands/catalog-commands';
@@ -15,11 +15,6 @@ import { CATALOG_SCHEMA } from '../read-model/catalog.read-model';
 import { CreateCatalogTables1764100000000 } from '../read-model/migrations/1764100000000-create-catalog-tables';
 import { CatalogInstaller } from './catalog-installer';
 import { InstallationGate } from './installation-gate';
-
-interface Fixture {
-  readonly connection: SqlConnection;
-  readonly dispose: () => Promise<void>;
-}
 
 const OPTIONS: CatalogOptions = {
   adminLogin: 'root@example.com',
@@ -67,9 +62,9 @@ async function replica(connection: SqlConnection, store: EventStore, bus: Messag
   return { installer: new CatalogInstaller(commands, new IdentityClient(bus), gate, store, readModel, OPTIONS), gate, readModel };
 }
 
-function describeInstaller(name: string, createFixture: () => Promise<Fixture>): void {
+function describeInstaller(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`catalog installer: ${name}`, () => {
-    let fixture: Fixture | undefined;
+    let fixture: TestDatabase | undefined;
     let store: EventStore;
 
     beforeAll(async () => {
@@ -113,14 +108,4 @@ function describeInstaller(name: string, createFixture: () => Promise<Fixture>):
   });
 }
 
-describeInstaller('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'catalog installer on the real PostgreSQL server', () => {
-  describeInstaller('real PostgreSQL', async () => {
-    const database = await createTempDatabase('catalog_install');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('catalog_install', describeInstaller);

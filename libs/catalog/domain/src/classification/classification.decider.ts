@@ -1,7 +1,6 @@
-import type { ClassificationEvent, DomainError } from '@tracker/contracts';
+import { assertNever, type ClassificationEvent, type Decider, type DomainError } from '@tracker/contracts';
 import { CatalogErrors, SMALLINT } from '../catalog.errors';
 import { changed, definedOnly, hasAny } from '../shared/changes';
-import { type CatalogDecider, assertNever } from '../shared/decider';
 import { MAX_NAME_LENGTH, trimmed } from '../shared/names';
 
 /** A classification (a group of products): unique name, description, sort key. */
@@ -27,7 +26,7 @@ export type ClassificationCommand =
       readonly nameInUse: string | null;
     };
 
-export const classificationDecider: CatalogDecider<ClassificationState, ClassificationCommand, ClassificationEvent> = {
+export const classificationDecider: Decider<ClassificationState, ClassificationCommand, ClassificationEvent> = {
   initialState: () => ({ kind: 'absent' }),
   evolve: (state, event) => {
     switch (event.type) {

@@ -4,8 +4,7 @@ import { CommandHandler, systemClock } from '@tracker/platform/command-handler';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { asServiceEventStore, TRACKER_STREAMS } from '@tracker/platform/event-store/testing';
 import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { IdentityCommands } from '../commands/identity-commands';
 import type { IdentityOptions } from '../identity.options';
 import { CredentialQueries } from '../read-model/credentials.queries';
@@ -14,11 +13,6 @@ import { IdentityProjection } from '../read-model/identity.projection';
 import { CreateIdentityTables1764000000000 } from '../read-model/migrations/1764000000000-create-identity-tables';
 import { UserQueries } from '../read-model/users.queries';
 import { IdentityBootstrap } from './identity-bootstrap.service';
-
-interface Fixture {
-  readonly connection: SqlConnection;
-  readonly dispose: () => Promise<void>;
-}
 
 const options = (admin: Partial<IdentityOptions['admin']>): IdentityOptions => ({
   admin: { login: 'root@example.com', realName: 'Root', password: undefined, apiKey: undefined, generateSecrets: false, ...admin },
@@ -33,9 +27,9 @@ const options = (admin: Partial<IdentityOptions['admin']>): IdentityOptions => (
 });
 
 /** Several identity replicas starting at once on one fresh installation, each with its own read model connection. */
-function describeBootstrap(name: string, createFixture: () => Promise<Fixture>): void {
+function describeBootstrap(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`identity bootstrap: ${name}`, () => {
-    let fixture: Fixture | undefined;
+    let fixture: TestDatabase | undefined;
     let store: EventStore | undefined;
     const replicas: ReadModel[] = [];
 
@@ -132,14 +126,4 @@ function describeBootstrap(name: string, createFixture: () => Promise<Fixture>):
   });
 }
 
-describeBootstrap('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'identity bootstrap on the real PostgreSQL server', () => {
-  describeBootstrap('real PostgreSQL', async () => {
-    const database = await createTempDatabase('identityboot');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('identityboot', describeBootstrap);

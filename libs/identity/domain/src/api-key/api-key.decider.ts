@@ -1,4 +1,4 @@
-import type { ApiKeyEvent, DomainError } from '@tracker/contracts';
+import { type ApiKeyEvent, assertNever, type Decider, type DomainError } from '@tracker/contracts';
 import { IdentityErrors } from '../identity.errors';
 
 /** An API key belongs to one user; its owner (or an editusers member) may revoke or describe it. */
@@ -18,7 +18,7 @@ export type ApiKeyCommand =
       readonly description?: string;
     };
 
-export const apiKeyDecider = {
+export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
   initialState: (): ApiKeyState => ({ status: 'absent' }),
   evolve: (state: ApiKeyState, event: ApiKeyEvent): ApiKeyState => {
     if (event.type === 'ApiKeyCreated') {
@@ -58,11 +58,7 @@ export const apiKeyDecider = {
         return events;
       }
       default:
-        return unknownCommand(command);
+        return assertNever(command, 'API key command');
     }
   },
 };
-
-function unknownCommand(command: never): never {
-  throw new Error(`Unknown API key command ${JSON.stringify(command)}`);
-}

@@ -5,6 +5,7 @@ export * from './deciders/decider';
 export * from './deciders/exhaustive';
 export * from './comments';
 export * from './errors/common.errors';
+export * from './errors/error-codes';
 export * from './errors/domain-error';
 export * from './events/event-envelope';
 export * from './events/stream-type';

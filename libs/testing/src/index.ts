@@ -5,3 +5,4 @@ export * from './node-process';
 export * from './wait-until';
 export * from './decider-spec';
 export * from './both-postgres';
+export * from './error-factories';

@@ -1,4 +1,4 @@
-import { CommonErrors, DomainError, ErrorCode } from '@tracker/contracts';
+import { CommonErrors, DomainError } from '@tracker/contracts';
 import { parse as parseQueryString } from 'fast-querystring';
 
 /**
@@ -22,7 +22,7 @@ export function parseBody(contentType: string | undefined, body: string | undefi
     return parseJsonObject(body);
   }
   throw new DomainError(
-    ErrorCode.illegalContentType,
+    'illegalContentType',
     `The Content-Type '${mediaType}' is not supported: send the parameters as JSON (application/json).`,
   );
 }

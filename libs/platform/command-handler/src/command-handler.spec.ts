@@ -22,9 +22,9 @@ const tally: Decider<Tally, TallyCommand, TallyEvent> = {
   decide: (command, state) => {
     switch (command.kind) {
       case 'open':
-        return state.open ? new DomainError(32000, 'already open') : [{ type: 'TallyOpened', data: { name: command.name } }];
+        return state.open ? new DomainError('userError', 'already open') : [{ type: 'TallyOpened', data: { name: command.name } }];
       case 'add':
-        if (!state.open) return new DomainError(51, 'no such tally');
+        if (!state.open) return new DomainError('objectDoesNotExist', 'no such tally');
         return command.amount === 0 ? [] : [{ type: 'Added', data: { amount: command.amount } }];
     }
   },

@@ -1,6 +1,6 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError, hasPermission, REBUILD_BUGS_SUBJECT, type RebuildBugsResult, type ServiceRequest } from '@tracker/contracts';
+import { CommonErrors, hasPermission, REBUILD_BUGS_SUBJECT, type RebuildBugsResult, type ServiceRequest } from '@tracker/contracts';
 import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 
 /**
@@ -17,7 +17,7 @@ export class RebuildController {
   @MessagePattern(REBUILD_BUGS_SUBJECT)
   async rebuild(@Payload() request: ServiceRequest<unknown>): Promise<RebuildBugsResult> {
     if (!hasPermission(request.auth, 'admin')) {
-      throw new DomainError(304, "Sorry, you aren't a member of the 'admin' group, and so you are not authorized to rebuild the bugs read model.");
+      throw CommonErrors.notInGroup('admin', 'rebuild the bugs read model');
     }
     this.logger.log(`[${request.correlationId}] rebuilding the bugs read model`);
     await this.readModel.rebuild();

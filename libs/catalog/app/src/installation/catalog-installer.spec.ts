@@ -37,7 +37,7 @@ function startingIdentity(): { bus: MessageBus; asked: () => number } {
   const bus: MessageBus = {
     request: <Result>(_subject: string, _request: ServiceRequest): Promise<Result> => {
       asked += 1;
-      if (asked <= 2) return Promise.reject(new DomainError(100500, 'identity could not be reached'));
+      if (asked <= 2) return Promise.reject(new DomainError('internalError', 'identity could not be reached'));
       const result: LookupUsersResult = {
         users: [{ id: 7, login: 'Root@example.com', realName: 'Root', email: 'Root@example.com', canLogin: true }],
         unknownLogins: [],

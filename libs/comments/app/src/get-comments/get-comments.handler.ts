@@ -78,8 +78,8 @@ function isCommentId(id: number): boolean {
 /** Bugzilla's Bug->check for each reference in order: the first refusal is the answer. */
 function visibleOrThrow(entries: readonly BugAccessEntry[]): number[] {
   return entries.map((entry) => {
-    if (entry.error) throw new DomainError(entry.error.code, entry.error.message);
-    if (entry.bugId === null) throw new DomainError(101, `Bug #${entry.ref} does not exist.`);
+    if (entry.error) throw new DomainError(entry.error);
+    if (entry.bugId === null) throw CommentErrors.bugDoesNotExist(entry.ref);
     return entry.bugId;
   });
 }

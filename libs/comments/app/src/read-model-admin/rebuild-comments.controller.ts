@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   COMMENTS_REBUILD_SUBJECT,
   type CommentsRebuildResult,
-  DomainError,
+  CommonErrors,
   hasPermission,
   type ServiceRequest,
 } from '@tracker/contracts';
@@ -20,7 +20,7 @@ export class RebuildCommentsController {
   @MessagePattern(COMMENTS_REBUILD_SUBJECT)
   async rebuild(@Payload() request: ServiceRequest<unknown>): Promise<CommentsRebuildResult> {
     if (!hasPermission(request.auth, 'admin')) {
-      throw new DomainError(304, 'Sorry, you aren\'t a member of the \'admin\' group, and so you are not authorized to rebuild the comments read model.');
+      throw CommonErrors.notInGroup('admin', 'rebuild the comments read model');
     }
     await this.readModel.rebuild();
     await this.readModel.catchUp();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type RenderCommentParams, type RenderCommentResult, type ServiceRequest } from '@tracker/contracts';
+import { ErrorCode, type RenderCommentParams, type RenderCommentResult, type ServiceRequest } from '@tracker/contracts';
 import { CommentErrors, type LinkContext, referencedBugIds, renderComment } from '@tracker/comments/domain';
 import { BugsClient, toBugRef } from '../collaborators/bugs.client';
 
@@ -20,7 +20,7 @@ export class RenderCommentHandler {
     const currentBugId = params.id ? (await this.bugs.visibleBugs([toBugRef(params.id)], request))[0]?.bugId ?? null : null;
     const referenced = referencedBugIds(params.text, isMarkdown, currentBugId);
     const entries = await this.bugs.access(referenced, request);
-    const existing = new Set(entries.filter((entry) => entry.bugId !== null || entry.error?.code === 102).map((entry) => Number(entry.ref)));
+    const existing = new Set(entries.filter((entry) => entry.bugId !== null || entry.error?.code === ErrorCode.bugAccessDenied).map((entry) => Number(entry.ref)));
     const context: LinkContext = {
       currentBugId,
       bugExists: (bugId) => existing.has(bugId),

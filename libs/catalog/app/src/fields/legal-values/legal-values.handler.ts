@@ -37,7 +37,7 @@ export class LegalValuesHandler {
           : snapshot.values.filter((v) => v.field_id === field.id && v.is_active);
       return { values: values.map((v) => v.name) };
     }
-    if (!PRODUCT_SPECIFIC.has(name)) throw new DomainError(108, `Can't use "${requested.slice(0, 30)}" as a field name.`);
+    if (!PRODUCT_SPECIFIC.has(name)) throw new DomainError('invalidFieldName', `Can't use "${requested.slice(0, 30)}" as a field name.`);
     if (productId === undefined) throw CommonErrors.paramRequired('product_id', 'Bug.legal_values');
     const [product] = await this.products.find({ ids: [productId], names: null, visible: 'accessible' }, viewerOf(request.auth), {
       components: name === 'component',

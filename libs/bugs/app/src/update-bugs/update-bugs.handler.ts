@@ -15,7 +15,7 @@ import {
   BugErrors,
   bugDecider,
   type BugState,
-  checkEditable,
+  requireEditable,
   type ExistingBug,
   formatChanges,
   type LoggedInActor,
@@ -66,7 +66,7 @@ export class UpdateBugsHandler {
     const existing = bugs.filter((bug): bug is ExistingBug => bug !== null);
     const input = updateInput(params);
     const facts = await this.facts.load(request, actor, input, existing, (id) => this.load(id));
-    for (const bug of existing) checkEditable(facts, bug);
+    for (const bug of existing) requireEditable(facts, bug);
     // a comment id only where the update may add a comment (its own, work time, the duplicate note)
     const mayComment = input.comment !== undefined || input.workTime !== undefined || input.dupeOf !== undefined;
     const commentIds = new Map<number, number>();

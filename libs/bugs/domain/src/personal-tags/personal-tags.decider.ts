@@ -18,7 +18,7 @@ export interface ChangeBugTags {
 const MAX_TAG_LENGTH = 64;
 
 /** Bugzilla's _check_tag_name: cleaned, non-empty, under 64 characters, lower case. */
-export function checkTagName(raw: string): string {
+export function requireTagName(raw: string): string {
   const tag = cleanText(raw);
   if (tag === '') return refuse(BugErrors.noTagToEdit());
   if (tag.length > MAX_TAG_LENGTH) return refuse(BugErrors.tagNameTooLong());
@@ -30,8 +30,8 @@ export const personalTagsDecider: Decider<PersonalTagsState, ChangeBugTags, BugT
   decide(command: ChangeBugTags, state: PersonalTagsState): readonly BugTagsChanged[] | DomainError {
     return attempt(() => {
       const current = state.get(command.bugId) ?? [];
-      const removeTags = command.remove.map(checkTagName);
-      const addTags = command.add.map(checkTagName);
+      const removeTags = command.remove.map(requireTagName);
+      const addTags = command.add.map(requireTagName);
       const afterRemove = current.filter((tag) => !removeTags.includes(tag));
       const next = [...afterRemove, ...addTags.filter((tag, i) => !afterRemove.includes(tag) && addTags.indexOf(tag) === i)];
       const added = next.filter((tag) => !current.includes(tag));

@@ -1,4 +1,4 @@
-import { assertNever, type Decider, type DomainError, type ProductEvent } from '@tracker/contracts';
+import { assertNever, type Decider, type DomainError, isDomainError, type ProductEvent } from '@tracker/contracts';
 import { CatalogErrors } from '../catalog.errors';
 import { decideCreateComponent, decideUpdateComponent } from './decide-component';
 import { decideCreateMilestone, decideUpdateMilestone } from './decide-milestone';
@@ -41,9 +41,9 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
 function decideInstallProduct(command: InstallProduct, state: ProductState): readonly ProductEvent[] | DomainError {
   if (state.kind === 'present') return [];
   const product = decideCreateProduct(command.product, state);
-  if (product instanceof Error) return product;
+  if (isDomainError(product)) return product;
   const created = product.reduce(evolveProduct, state);
   if (created.kind === 'absent') return product;
   const component = decideCreateComponent(command.component, created);
-  return component instanceof Error ? component : [...product, ...component];
+  return isDomainError(component) ? component : [...product, ...component];
 }

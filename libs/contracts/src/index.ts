@@ -12,6 +12,7 @@ export * from './events/stream-type';
 export * from './events/stream-types';
 export * from './messaging/service-request';
 export * from './messaging/services';
+export * from './messaging/read-model-rebuild';
 export * from './params';
 export * from './format/datetime';
 export * from './identity';

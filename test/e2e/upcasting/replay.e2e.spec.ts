@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import {
-  COMMENTS_REBUILD_SUBJECT,
+  REBUILD_COMMENTS_SUBJECT,
   REBUILD_BUGS_SUBJECT,
   REBUILD_CATALOG_SUBJECT,
   REBUILD_IDENTITY_SUBJECT,
@@ -124,7 +124,7 @@ async function reads(world: World, at: Installation): Promise<Record<string, unk
 }
 
 async function rebuildEveryReadModel(world: World): Promise<void> {
-  for (const subject of [REBUILD_IDENTITY_SUBJECT, REBUILD_CATALOG_SUBJECT, REBUILD_BUGS_SUBJECT, COMMENTS_REBUILD_SUBJECT]) {
+  for (const subject of [REBUILD_IDENTITY_SUBJECT, REBUILD_CATALOG_SUBJECT, REBUILD_BUGS_SUBJECT, REBUILD_COMMENTS_SUBJECT]) {
     await world.tracker.request(subject, {});
   }
 }

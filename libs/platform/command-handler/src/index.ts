@@ -2,4 +2,5 @@ export * from './command-context';
 export * from './command-handler';
 export * from './clock';
 export * from './commands.module';
-export * from './service-commands';
+export * from './command-runner';
+export * from './command-providers';

@@ -20,7 +20,7 @@ export class ServiceReplyInterceptor implements NestInterceptor {
       map((result: unknown): ServiceReply => ({ ok: true, result })),
       catchError((error: unknown) => {
         if (isDomainError(error)) return of<ServiceReply>({ ok: false, error: error.toData() });
-        const pattern = String(context.getHandler().name);
+        const pattern = `${context.getClass().name}.${context.getHandler().name}`;
         this.logger.error(`[${correlationId}] ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`);
         return of<ServiceReply>({ ok: false, error: CommonErrors.internal(correlationId).toData() });
       }),

@@ -1,5 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { type BugEvent, type BugHistoryParams, type BugHistoryResult, bugStream, hasPermission, type ServiceRequest } from '@tracker/contracts';
+import {
+  BUG_HISTORY_SUBJECT,
+  type BugEvent,
+  type BugHistoryParams,
+  type BugHistoryResult,
+  bugStream,
+  hasPermission,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, buildHistory } from '@tracker/bugs/domain';
 import { domainEvent, EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
 import { Inject } from '@nestjs/common';
@@ -10,7 +18,7 @@ import { BugFinder, refsOf } from '../access/bug-finder';
  * model to lag), formatted as Bugzilla writes its activity rows, filtered for the reader
  * (time tracking, comments made private), `new_since` strictly after.
  */
-@Injectable()
+@MessageHandler(BUG_HISTORY_SUBJECT)
 export class BugHistoryHandler {
   constructor(
     private readonly finder: BugFinder,

@@ -1,15 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, type LookupUsersResult, type ServiceRequest } from '@tracker/contracts';
-import { CommandHandler, systemClock } from '@tracker/platform/command-handler';
+import { CommandHandler, CommandRunner, systemClock } from '@tracker/platform/command-handler';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { asServiceEventStore, TRACKER_STREAMS } from '@tracker/platform/event-store/testing';
 import type { MessageBus } from '@tracker/platform/messaging';
-import { ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
+import { KeyedLocks, ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
 import type { SqlConnection } from '@tracker/platform/sql';
 import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import type { CatalogOptions } from '../catalog.options';
 import { IdentityClient } from '../collaborators/identity.client';
-import { CatalogCommands } from '../commands/catalog-commands';
 import { CatalogProjection } from '../read-model/catalog.projection';
 import { CATALOG_SCHEMA } from '../read-model/catalog.read-model';
 import { CreateCatalogTables1764100000000 } from '../read-model/migrations/1764100000000-create-catalog-tables';
@@ -58,8 +57,9 @@ async function replica(connection: SqlConnection, store: EventStore, bus: Messag
   });
   await readModel.start();
   const gate = new InstallationGate();
-  const commands = new CatalogCommands(new CommandHandler(store, TRACKER_STREAMS), readModel, systemClock);
-  return { installer: new CatalogInstaller(commands, new IdentityClient(bus), gate, store, readModel, OPTIONS), gate, readModel };
+  const commands = new CommandRunner(new CommandHandler(store, TRACKER_STREAMS), readModel, systemClock);
+  const locks = new KeyedLocks(readModel.dataSource);
+  return { installer: new CatalogInstaller(commands, locks, new IdentityClient(bus), gate, store, readModel, OPTIONS), gate, readModel };
 }
 
 function describeInstaller(name: string, createFixture: () => Promise<TestDatabase>): void {

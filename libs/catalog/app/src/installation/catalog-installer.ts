@@ -11,13 +11,13 @@ import {
   productDecider,
   workflowDecider,
 } from '@tracker/catalog/domain';
-import type { CommandContext } from '@tracker/platform/command-handler';
+import { type CommandContext, CommandRunner } from '@tracker/platform/command-handler';
 import { EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
-import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
+import { KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../catalog.options';
 import { IdentityClient } from '../collaborators/identity.client';
-import { CatalogCommands } from '../commands/catalog-commands';
 import { InstallationGate } from './installation-gate';
+import type { CatalogLock } from '../catalog.sequences';
 
 /** Version of the installation plan the marker records. */
 const PLAN_VERSION = 1;
@@ -38,7 +38,8 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
   private stopped = false;
 
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly locks: KeyedLocks<CatalogLock>,
     private readonly identity: IdentityClient,
     private readonly gate: InstallationGate,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -72,7 +73,7 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
     if (!(await this.isInstalled())) {
       const adminUserId = await this.administratorId();
       if (adminUserId === null) return;
-      await this.commands.lock('install').withLock(['catalog'], async () => {
+      await this.locks.withLock('install', ['catalog'], async () => {
         if (await this.isInstalled()) return;
         const context = this.commands.systemContext(`install-${randomUUID()}`);
         for (const step of installPlan({ adminUserId, useTargetMilestone: this.options.useTargetMilestone })) {

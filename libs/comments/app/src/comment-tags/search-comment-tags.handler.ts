@@ -1,5 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_COMMENT_TAG_SEARCH_LIMIT, type SearchCommentTagsParams, type ServiceRequest } from '@tracker/contracts';
+import { Inject } from '@nestjs/common';
+import {
+  DEFAULT_COMMENT_TAG_SEARCH_LIMIT,
+  SEARCH_COMMENT_TAGS_SUBJECT,
+  type SearchCommentTagsParams,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CommentErrors } from '@tracker/comments/domain';
 import { COMMENTS_OPTIONS, type CommentsOptions } from '../comments.options';
 import { CommentQueries } from '../read-model/comment.queries';
@@ -12,7 +18,7 @@ const FUNCTION = 'Bug.search_comment_tags';
  * then tags containing the query in any case, most used first. `limit` 0 or absent is the
  * contract's 10 (Bugzilla's own default is 7); a negative one is Bugzilla's 52.
  */
-@Injectable()
+@MessageHandler(SEARCH_COMMENT_TAGS_SUBJECT)
 export class SearchCommentTagsHandler {
   constructor(
     private readonly queries: CommentQueries,

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_EMAIL_REGEXP } from '@tracker/identity/domain';
-import { CommandHandler, systemClock } from '@tracker/platform/command-handler';
+import { CommandHandler, CommandRunner, systemClock } from '@tracker/platform/command-handler';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { asServiceEventStore, TRACKER_STREAMS } from '@tracker/platform/event-store/testing';
-import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
+import { IdSequences, KeyedLocks, ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
 import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
-import { IdentityCommands } from '../commands/identity-commands';
 import type { IdentityOptions } from '../identity.options';
 import { CredentialQueries } from '../read-model/credentials.queries';
 import { GroupQueries } from '../read-model/groups.queries';
@@ -66,8 +65,9 @@ function describeBootstrap(name: string, createFixture: () => Promise<TestDataba
       await Promise.all(created.map((replica) => replica.start()));
       return created.map((replica) => {
         const source = replica.dataSource;
-        const commands = new IdentityCommands(new CommandHandler(store!, TRACKER_STREAMS), replica, systemClock);
-        return new IdentityBootstrap(commands, new GroupQueries(source), new UserQueries(source), new CredentialQueries(source), settings);
+        const commands = new CommandRunner(new CommandHandler(store!, TRACKER_STREAMS), replica, systemClock);
+        const [ids, locks] = [new IdSequences(source), new KeyedLocks(source)];
+        return new IdentityBootstrap(commands, ids, locks, replica, new GroupQueries(source), new UserQueries(source), new CredentialQueries(source), settings);
       });
     };
 

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../events/event-envelope';
 import { streamType } from '../events/stream-type';
 import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } from './bug-comment.events';
+import type { BugParticipants, UserRef } from './bug-participants';
 
 /**
  * The events of a bug's stream (`bug-<id>`), public so that the comments service and the
@@ -13,11 +14,6 @@ import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } fr
  */
 export const BUG_STREAM_PREFIX = 'bug-';
 export const bugStream = (bugId: number): string => `${BUG_STREAM_PREFIX}${bugId}`;
-
-export interface UserRef {
-  readonly id: number;
-  readonly login: string;
-}
 
 export interface NamedRef {
   readonly id: number;
@@ -87,14 +83,6 @@ export type BugChanges = Partial<BugScalarFields> & {
   /** new values of the custom fields that changed */
   readonly customFields?: Readonly<Record<string, CustomFieldValue>>;
 };
-
-/** Who is involved with the bug, for notification mail (reference §11.1). */
-export interface BugParticipants {
-  readonly assignee: number;
-  readonly qaContact: number | null;
-  readonly reporter: number;
-  readonly cc: readonly number[];
-}
 
 export interface BugCreatedData {
   readonly bugId: number;

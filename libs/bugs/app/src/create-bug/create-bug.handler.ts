@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { bugStream, CREATE_BUG_SUBJECT, type CreateBugParams, type CreateBugResult, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
+import { apiInput, bugStream, CREATE_BUG_SUBJECT, type CreateBugParams, type CreateBugResult, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
-import { actorOf, BugErrors, bugDecider, type CreateBug, CustomFieldType, type LoggedInActor, splitAliases, textOf } from '@tracker/bugs/domain';
+import { actorOf, BugErrors, bugDecider, type CreateBug, type CreateBugInput, CustomFieldType, type LoggedInActor, splitAliases, textOf } from '@tracker/bugs/domain';
 import { IdSequences, KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { CatalogClient } from '../collaborators/catalog.client';
 import { CommentsSyncClient } from '../collaborators/comments-sync.client';
@@ -9,7 +9,6 @@ import { IdentityClient } from '../collaborators/identity.client';
 import { BugRefResolver, resolvedIds, splitRefs } from '../facts/bug-refs';
 import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { BugQueries } from '../read-model/bug.queries';
-import { createInput } from './create-input';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import type { BugSequence, BugLock } from '../bugs.sequences';
 import { withAliasLock } from '../facts/alias-lock';
@@ -42,7 +41,7 @@ export class CreateBugHandler {
       throw BugErrors.flagsNotSupported();
     }
     const actor = actorOf(auth) as LoggedInActor;
-    const input = createInput(params);
+    const input: CreateBugInput = apiInput(params, ['flags']);
     const aliases = splitAliases(input.alias ?? []);
     return withAliasLock(this.locks, aliases, async () => {
       const command = await this.command(request, actor, input);

@@ -1,4 +1,5 @@
 import {
+  apiInput,
   type BugEvent,
   bugStream,
   formatDateTime,
@@ -22,13 +23,13 @@ import {
   type LoggedInActor,
   splitAliases,
   type UpdateBug,
+  type UpdateBugInput,
 } from '@tracker/bugs/domain';
 import type { GlobalPosition } from '@tracker/platform/event-store';
 import { BugFinder, refsOf } from '../access/bug-finder';
 import { CommentsSyncClient } from '../collaborators/comments-sync.client';
 import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { dupeTargetFor, UpdateFactsLoader } from './update-facts';
-import { updateInput } from './update-input';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import type { BugSequence, BugLock } from '../bugs.sequences';
@@ -71,7 +72,7 @@ export class UpdateBugsHandler {
     const ids = [...new Set(docs.map((doc) => doc.id))];
     const bugs = await Promise.all(ids.map((id) => this.load(id)));
     const existing = bugs.filter((bug): bug is ExistingBug => bug !== null);
-    const input = updateInput(params);
+    const input: UpdateBugInput = apiInput(params, ['id', 'ids', 'flags']);
     const facts = await this.facts.load(request, actor, input, existing, (id) => this.load(id));
     for (const bug of existing) requireEditable(facts, bug);
     // a comment id only where the update may add a comment (its own, work time, the duplicate note)

@@ -1,5 +1,5 @@
 import { Inject, Logger, type Type } from '@nestjs/common';
-import { CommonErrors, hasPermission, type ReadModelRebuilt, type ServiceRequest } from '@tracker/contracts';
+import { CommonErrors, hasPermission, isLoggedIn, type ReadModelRebuilt, type ServiceRequest } from '@tracker/contracts';
 import { type HandlesMessage, MessageHandler } from '@tracker/platform/messaging';
 import { READ_MODEL } from './read-model.module';
 import type { ReadModel } from './read-model';
@@ -7,9 +7,9 @@ import type { ReadModel } from './read-model';
 /**
  * The operator action every service answers on `<service>.admin.rebuild`: drop the
  * service's read model, replay the log into it, answer once it has caught up, with how
- * long that took. Only for an admin (refused with Bugzilla's auth_failure, "not
- * authorized to <action>"); meant for a quiet moment, as calls meanwhile see a partial
- * read model.
+ * long that took. Only for an admin: log in first (410), then Bugzilla's auth_failure
+ * (304, "not authorized to <action>"). Meant for a quiet moment, as calls meanwhile see a
+ * partial read model.
  */
 export function readModelRebuildHandler(subject: string, action: string): Type<HandlesMessage<unknown, ReadModelRebuilt>> {
   @MessageHandler(subject)
@@ -19,6 +19,7 @@ export function readModelRebuildHandler(subject: string, action: string): Type<H
     constructor(@Inject(READ_MODEL) private readonly readModel: ReadModel) {}
 
     async handle(request: ServiceRequest): Promise<ReadModelRebuilt> {
+      if (!isLoggedIn(request.auth)) throw CommonErrors.loginRequired();
       if (!hasPermission(request.auth, 'admin')) throw CommonErrors.notInGroup('admin', action);
       const started = Date.now();
       await this.readModel.rebuild();

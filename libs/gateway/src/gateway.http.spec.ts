@@ -2,6 +2,7 @@ import { Controller, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { z } from 'zod';
 import {
   ANONYMOUS,
   AUTHENTICATE_SUBJECT,
@@ -14,7 +15,6 @@ import {
 import { FieldFilter, bugFieldType, filterObjects } from '@tracker/field-filter';
 import { IN_PROCESS_BROKER, MessagingModule, messageServerStrategy } from '@tracker/platform/messaging';
 import { http, jsonCall } from '@tracker/testing';
-import { z } from 'zod';
 import { GatewayModule } from './gateway.module';
 import type { Route } from './routing/route';
 import { systemRoutes } from './routes/system.routes';

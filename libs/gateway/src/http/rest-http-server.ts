@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CommonErrors, DomainError } from '@tracker/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CommonErrors, DomainError } from '@tracker/contracts';
 import { RestPipeline, type RestResponse } from '../rest-pipeline';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 

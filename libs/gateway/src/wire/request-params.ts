@@ -1,5 +1,5 @@
-import { CommonErrors, DomainError } from '@tracker/contracts';
 import { parse as parseQueryString } from 'fast-querystring';
+import { CommonErrors, DomainError } from '@tracker/contracts';
 
 /**
  * How a REST call's parameters are assembled, as Bugzilla does it: the query string

@@ -1,6 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { DomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import { TimeoutError, lastValueFrom, timeout } from 'rxjs';
+import { DomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import type { MessageBus } from './message-bus.port';
 
 /** The message bus over any Nest ClientProxy: NATS in distributed mode, in-process in embedded mode. */

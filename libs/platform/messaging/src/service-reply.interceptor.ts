@@ -1,7 +1,7 @@
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { Injectable, Logger } from '@nestjs/common';
-import { CommonErrors, isDomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import { type Observable, catchError, map, of } from 'rxjs';
+import { CommonErrors, isDomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 
 /**
  * Wraps every message handler's outcome in a ServiceReply: results as `{ok, result}`,

@@ -1,6 +1,6 @@
+import { DataSource } from 'typeorm';
 import type { SqlConnection } from '@tracker/platform/sql';
 import { describeOnBothPostgres, sleep, type TestDatabase } from '@tracker/testing';
-import { DataSource } from 'typeorm';
 import { IdSequence } from './id-sequence';
 import { KeyedLock, closeLockPool } from './keyed-lock';
 

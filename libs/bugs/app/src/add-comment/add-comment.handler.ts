@@ -1,10 +1,10 @@
 import { ADD_COMMENT_SUBJECT, type AddCommentParams, type AddCommentResult, bugStream, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, BugErrors, bugDecider, type LoggedInActor } from '@tracker/bugs/domain';
-import { BugFinder } from '../access/bug-finder';
-import { CatalogClient } from '../collaborators/catalog.client';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { IdSequences } from '@tracker/platform/read-model';
+import { BugFinder } from '../access/bug-finder';
+import { CatalogClient } from '../collaborators/catalog.client';
 import type { BugSequence } from '../bugs.sequences';
 
 /**

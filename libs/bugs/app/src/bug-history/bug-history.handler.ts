@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import {
   BUG_HISTORY_SUBJECT,
   type BugEvent,
@@ -10,7 +11,6 @@ import {
 import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, buildHistory } from '@tracker/bugs/domain';
 import { domainEvent, EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
-import { Inject } from '@nestjs/common';
 import { BugFinder, refsOf } from '../access/bug-finder';
 
 /**

@@ -3,13 +3,13 @@ import { apiInput, bugStream, CREATE_BUG_SUBJECT, type CreateBugParams, type Cre
 import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, BugErrors, bugDecider, type CreateBug, type CreateBugInput, CustomFieldType, type LoggedInActor, splitAliases, textOf } from '@tracker/bugs/domain';
 import { IdSequences, KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { CatalogClient } from '../collaborators/catalog.client';
 import { CommentsSyncClient } from '../collaborators/comments-sync.client';
 import { IdentityClient } from '../collaborators/identity.client';
 import { BugRefResolver, resolvedIds, splitRefs } from '../facts/bug-refs';
 import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { BugQueries } from '../read-model/bug.queries';
-import { CommandRunner } from '@tracker/platform/command-handler';
 import type { BugSequence, BugLock } from '../bugs.sequences';
 import { withAliasLock } from '../facts/alias-lock';
 

@@ -9,8 +9,8 @@ import {
 import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, BugErrors, personalTagsDecider } from '@tracker/bugs/domain';
 import type { GlobalPosition } from '@tracker/platform/event-store';
-import { BugFinder, refsOf } from '../access/bug-finder';
 import { CommandRunner } from '@tracker/platform/command-handler';
+import { BugFinder, refsOf } from '../access/bug-finder';
 
 /**
  * Bug.update_tags: the caller's personal tags of each bug (visible ones only), removed

@@ -1,7 +1,7 @@
+import type { EntityManager } from 'typeorm';
 import { FIELD_STREAM_PREFIX, type FieldEvent } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { type Projection, schemaOf } from '@tracker/platform/read-model';
-import type { EntityManager } from 'typeorm';
 
 /**
  * The installation's custom fields (catalog's public `field-` events): a bug read returns

@@ -1,7 +1,7 @@
+import type { EntityManager } from 'typeorm';
 import { type BugsVisited, LAST_VISIT_STREAM_PREFIX } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { type Projection, schemaOf } from '@tracker/platform/read-model';
-import type { EntityManager } from 'typeorm';
 
 /** The latest visit of each user to each bug (`lastvisit-` streams). */
 export class LastVisitsProjection implements Projection {

@@ -1,7 +1,7 @@
+import type { EntityManager } from 'typeorm';
 import { type BugTagsChanged, PERSONAL_TAGS_STREAM_PREFIX } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { type Projection, schemaOf } from '@tracker/platform/read-model';
-import type { EntityManager } from 'typeorm';
 
 /** Users' personal tags (`usertags-` streams) as rows, for reads (`tags`) and the `tags` search. */
 export class PersonalTagsProjection implements Projection {

@@ -1,7 +1,7 @@
+import type { EntityManager } from 'typeorm';
 import { USER_STREAM_PREFIX, type UserEvent } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { type Projection, schemaOf } from '@tracker/platform/read-model';
-import type { EntityManager } from 'typeorm';
 import { valuesChunks } from './sql-values';
 
 /**

@@ -26,15 +26,15 @@ import {
   type UpdateBugInput,
 } from '@tracker/bugs/domain';
 import type { GlobalPosition } from '@tracker/platform/event-store';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
+import type { CommandContext } from '@tracker/platform/command-handler';
 import { BugFinder, refsOf } from '../access/bug-finder';
 import { CommentsSyncClient } from '../collaborators/comments-sync.client';
 import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { dupeTargetFor, UpdateFactsLoader } from './update-facts';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import type { BugSequence, BugLock } from '../bugs.sequences';
 import { withAliasLock } from '../facts/alias-lock';
-import type { CommandContext } from '@tracker/platform/command-handler';
 
 /**
  * Bug.update for the bug of the path and those of `ids`: every bug is found (100, 101,

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import {
   CLASSIFICATION_STREAM_PREFIX,
   type ClassificationEvent,
@@ -12,7 +13,6 @@ import {
 } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import type { Projection } from '@tracker/platform/read-model';
-import type { EntityManager } from 'typeorm';
 import { applyFieldEvent } from './field-rows';
 import { applyClassificationEvent, applyKeywordEvent } from './named-rows';
 import { applyProductEvent } from './product-rows';

@@ -1,5 +1,5 @@
-import { DEFAULT_DUPLICATE_STATUS, DEFAULT_STATUSES, DEFAULT_TRANSITIONS } from '../install/default-values';
 import { deciderSpec } from '@tracker/testing';
+import { DEFAULT_DUPLICATE_STATUS, DEFAULT_STATUSES, DEFAULT_TRANSITIONS } from '../install/default-values';
 import { workflowDecider } from './workflow.decider';
 import type { WorkflowState } from './workflow.state';
 

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import {
   BUG_STREAM_PREFIX,
   type BugEvent,
@@ -10,7 +11,6 @@ import {
 } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { type Projection, schemaOf } from '@tracker/platform/read-model';
-import type { EntityManager } from 'typeorm';
 import { countTagsAdded, countTagsRemoved } from './tag-weights.sql';
 
 /**

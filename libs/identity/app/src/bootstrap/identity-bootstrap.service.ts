@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { apiKeyStream, groupStream, userStream } from '@tracker/contracts';
 import { ADMIN_GROUP, apiKeyDecider, groupDecider, systemGroups, userDecider } from '@tracker/identity/domain';
 import { type CommandContext, CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';
 import { CredentialQueries } from '../read-model/credentials.queries';
 import { GroupQueries } from '../read-model/groups.queries';
@@ -10,7 +11,6 @@ import { UserQueries } from '../read-model/users.queries';
 import { hashPassword } from '../security/password-hasher';
 import { newApiKey, randomAlphanumeric, secretHash } from '../security/secrets';
 import { printGeneratedAdmin } from './generated-admin.banner';
-import { IdSequences, KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import type { IdentitySequence, IdentityLock } from '../identity.sequences';
 
 /**

@@ -10,9 +10,9 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { ADMIN_GROUP, checkGroupDescription, checkGroupName, checkUserRegexp, groupDecider, IdentityErrors } from '@tracker/identity/domain';
-import { GroupQueries } from '../read-model/groups.queries';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
+import { GroupQueries } from '../read-model/groups.queries';
 import type { IdentitySequence, IdentityLock } from '../identity.sequences';
 
 /**

@@ -11,11 +11,11 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { checkLoginName, checkPassword, IdentityErrors, userDecider } from '@tracker/identity/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';
 import { UserQueries } from '../read-model/users.queries';
 import { hashPassword } from '../security/password-hasher';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import type { IdentitySequence, IdentityLock } from '../identity.sequences';
 
 /**

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import {
   API_KEY_STREAM_PREFIX,
   type ApiKeyEvent,
@@ -10,7 +11,6 @@ import {
 } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import type { Projection } from '@tracker/platform/read-model';
-import type { EntityManager } from 'typeorm';
 import { applyApiKeyEvent, applyLoginTokenEvent } from './credentials.projection';
 import { applyGroupEvent } from './groups.projection';
 import { MembershipUpdates } from './memberships.projection';

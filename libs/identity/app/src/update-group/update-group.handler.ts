@@ -11,10 +11,10 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { checkGroupDescription, checkGroupName, checkUserRegexp, groupDecider, IdentityErrors } from '@tracker/identity/domain';
-import { type GroupRow, GroupQueries } from '../read-model/groups.queries';
-import { groupChangeReport } from './group-change.report';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { KeyedLocks } from '@tracker/platform/read-model';
+import { type GroupRow, GroupQueries } from '../read-model/groups.queries';
+import { groupChangeReport } from './group-change.report';
 import type { IdentityLock } from '../identity.sequences';
 
 /**

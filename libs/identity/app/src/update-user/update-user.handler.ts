@@ -13,6 +13,8 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { type ChangeUser, checkLoginName, checkPassword, IdentityErrors, userDecider } from '@tracker/identity/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { KeyedLocks } from '@tracker/platform/read-model';
 import { CallerRights } from '../caller/caller-rights';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';
 import { type GroupRow, GroupQueries } from '../read-model/groups.queries';
@@ -20,8 +22,6 @@ import { type UserRow, UserQueries } from '../read-model/users.queries';
 import { hashPassword } from '../security/password-hasher';
 import { resolveGroupChange } from './group-change.resolver';
 import { userChangeReport } from './user-change.report';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { KeyedLocks } from '@tracker/platform/read-model';
 import type { IdentityLock } from '../identity.sequences';
 
 /** A validated change, the same for every target; the password is hashed per target (its own salt). */

@@ -1,6 +1,6 @@
 import { deciderSpec } from '@tracker/testing';
-import { apiKeyDecider } from './api-key.decider';
 import type { ApiKeyEvent } from '@tracker/contracts';
+import { apiKeyDecider } from './api-key.decider';
 
 const apiKey = deciderSpec(apiKeyDecider);
 

@@ -1,6 +1,6 @@
 import { deciderSpec } from '@tracker/testing';
-import { loginTokenDecider } from './login-token.decider';
 import type { LoginTokenEvent } from '@tracker/contracts';
+import { loginTokenDecider } from './login-token.decider';
 
 const loginToken = deciderSpec(loginTokenDecider);
 

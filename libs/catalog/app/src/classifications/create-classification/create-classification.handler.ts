@@ -7,11 +7,11 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { classificationDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import type { CatalogSequence, CatalogLock } from '../../catalog.sequences';
 
 /** Tracker extension `POST /rest/classification` (editclassifications); names are unique across streams, hence the lock. */

@@ -8,12 +8,12 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, classificationDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
 import { wireChanges } from '../../wire/wire-changes';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { KeyedLocks } from '@tracker/platform/read-model';
 import type { CatalogLock } from '../../catalog.sequences';
 
 /** Tracker extension `PUT /rest/classification/{id_or_name}` (editclassifications). */

@@ -2,6 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CREATE_COMPONENT_SUBJECT, type CreateComponentParams, type CreatedObject, productStream, type ServiceRequest } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences } from '@tracker/platform/read-model';
 import { productForAdmin } from '../../access/admin-product';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
@@ -9,8 +11,6 @@ import { IdentityClient } from '../../collaborators/identity.client';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
 import { resolvePeople } from '../component-people';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences } from '@tracker/platform/read-model';
 import type { CatalogSequence } from '../../catalog.sequences';
 
 /** Component.create (editcomponents): a component in a product the caller may see, with its default people. */

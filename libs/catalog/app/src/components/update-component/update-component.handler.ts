@@ -8,6 +8,7 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, type UpdateComponent, definedOnly, productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { childTargets } from '../../access/admin-children';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
@@ -16,7 +17,6 @@ import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
 import { resolvePeople } from '../component-people';
 import { componentChanges } from './component-changes.wire';
-import { CommandRunner } from '@tracker/platform/command-handler';
 
 /**
  * Component.update as Bugzilla master has it (editcomponents): components by id or by

@@ -9,12 +9,12 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, fieldDecider, workflowDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries, type FieldRow } from '../../read-model/field.queries';
 import { controllerField, controllerValues } from '../controller-field';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences } from '@tracker/platform/read-model';
 import type { CatalogSequence } from '../../catalog.sequences';
 
 /**

@@ -1,12 +1,12 @@
 import { CREATE_FIELD_SUBJECT, type CreatedObject, type CreateFieldParams, fieldStream, type ServiceRequest } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { type RequestedVisibility, customFieldName, fieldDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries } from '../../read-model/field.queries';
 import { controllerField, controllerValues } from '../controller-field';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import type { CatalogSequence, CatalogLock } from '../../catalog.sequences';
 
 /**

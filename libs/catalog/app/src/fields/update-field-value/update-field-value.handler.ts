@@ -10,6 +10,7 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, fieldDecider, workflowDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
 import { InstallationGate } from '../../installation/installation-gate';
@@ -18,7 +19,6 @@ import { NamedQueries } from '../../read-model/named.queries';
 import { wireChanges } from '../../wire/wire-changes';
 import { visibilityValue } from '../create-field-value/create-field-value.handler';
 import { defaultValueOf } from '../field-defaults';
-import { CommandRunner } from '@tracker/platform/command-handler';
 
 const API_NAMES = { name: 'name', sortKey: 'sort_key', isActive: 'is_active', visibilityValue: 'visibility_value' } as const;
 

@@ -9,12 +9,12 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, type RequestedVisibility, fieldDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries, type FieldRow } from '../../read-model/field.queries';
 import { asWireValue, wireChanges } from '../../wire/wire-changes';
 import { controllerField, controllerValues } from '../controller-field';
-import { CommandRunner } from '@tracker/platform/command-handler';
 
 const API_NAMES = {
   displayName: 'display_name',

@@ -1,11 +1,11 @@
 import { CREATE_KEYWORD_SUBJECT, type CreatedObject, type CreateKeywordParams, keywordStream, type ServiceRequest } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { keywordDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import type { CatalogSequence, CatalogLock } from '../../catalog.sequences';
 
 /** Tracker extension `POST /rest/keyword` (editkeywords); names are unique across streams, hence the lock. */

@@ -1,12 +1,12 @@
 import { CREATE_MILESTONE_SUBJECT, type CreatedObject, type CreateMilestoneParams, productStream, type ServiceRequest } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences } from '@tracker/platform/read-model';
 import { productForAdmin } from '../../access/admin-product';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences } from '@tracker/platform/read-model';
 import type { CatalogSequence } from '../../catalog.sequences';
 
 /** Tracker extension `POST /rest/milestone` (editcomponents): a new milestone of a product (sort key 0 by default). */

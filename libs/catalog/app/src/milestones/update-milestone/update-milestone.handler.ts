@@ -7,12 +7,12 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { childTargets } from '../../access/admin-children';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
 import { wireChanges } from '../../wire/wire-changes';
-import { CommandRunner } from '@tracker/platform/command-handler';
 
 /**
  * Tracker extension `PUT /rest/milestone/{id}` or `/rest/milestone/{product}/{milestone}`

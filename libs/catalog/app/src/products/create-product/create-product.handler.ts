@@ -9,13 +9,13 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, DEFAULT_CLASSIFICATION, productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
 import { ProductQueries } from '../../read-model/product.queries';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import type { CatalogSequence, CatalogLock } from '../../catalog.sequences';
 
 /**

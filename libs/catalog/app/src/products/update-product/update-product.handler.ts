@@ -11,6 +11,8 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, type GroupControlRequest, type UpdateProduct, productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { KeyedLocks } from '@tracker/platform/read-model';
 import { productForAdmin } from '../../access/admin-product';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
@@ -19,8 +21,6 @@ import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
 import { ProductQueries, type ProductRef } from '../../read-model/product.queries';
 import { productChanges } from './product-changes.wire';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { KeyedLocks } from '@tracker/platform/read-model';
 import type { CatalogLock } from '../../catalog.sequences';
 
 /**

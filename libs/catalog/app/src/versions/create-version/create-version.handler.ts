@@ -1,12 +1,12 @@
 import { CREATE_VERSION_SUBJECT, type CreatedObject, type CreateVersionParams, productStream, type ServiceRequest } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences } from '@tracker/platform/read-model';
 import { productForAdmin } from '../../access/admin-product';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
-import { CommandRunner } from '@tracker/platform/command-handler';
-import { IdSequences } from '@tracker/platform/read-model';
 import type { CatalogSequence } from '../../catalog.sequences';
 
 /** Tracker extension `POST /rest/version` (editcomponents): a new version of a product. */

@@ -1,12 +1,12 @@
 import { type ServiceRequest, UPDATE_WORKFLOW_SUBJECT, type UpdateWorkflowParams, WORKFLOW_STREAM, type WorkflowObject } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { workflowDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { requireGroup } from '../../access/require-group';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries } from '../../read-model/field.queries';
 import { viewerOf } from '../../read-model/viewer';
 import { workflowObject } from '../workflow.view';
-import { CommandRunner } from '@tracker/platform/command-handler';
 
 /**
  * Tracker extension `PUT /rest/workflow` (admin; Bugzilla's editworkflow page): allow or

@@ -1,7 +1,7 @@
+import { Client, S3Error } from 'minio';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
-import { Client, S3Error } from 'minio';
 import { assertValidBlobKey } from './blob-key';
 import type { BlobStore } from './blob-store.port';
 

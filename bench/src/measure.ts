@@ -15,7 +15,8 @@ export async function ratePerSecond(
   return count / seconds;
 }
 
-async function runLanes(count: number, concurrency: number, operation: (i: number) => Promise<unknown>): Promise<void> {
+/** Each index once, `concurrency` at a time. */
+export async function runLanes(count: number, concurrency: number, operation: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -26,4 +27,21 @@ async function runLanes(count: number, concurrency: number, operation: (i: numbe
       }
     }),
   );
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** p50 and p95 of `count` sequential calls, in milliseconds, after five unmeasured ones. */
+export async function latencies(count: number, operation: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i++) await operation(i);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = process.hrtime.bigint();
+    await operation(i);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }

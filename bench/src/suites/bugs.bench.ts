@@ -1,26 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
-import { type BugCreated, bugStream, type BugFields } from '@tracker/contracts';
-import { PostgresEventStore } from '@tracker/platform/event-store';
-import { createTempDatabase, http, type HttpResponse, jsonCall, type NodeProcess, startNodeProcess, type TempDatabase } from '@tracker/testing';
+import { createTempDatabase, http, type HttpResponse, jsonCall, type NodeProcess, startNodeProcess } from '@tracker/testing';
 import { httpRequestsPerSecond } from '../http-load';
-import { ratePerSecond } from '../measure';
+import { latencies, ratePerSecond } from '../measure';
 import type { Measurement } from '../report';
+import { ADMIN, fieldsOf, generateBugs, PRODUCTS, WORDS } from './bugs-generator';
 import { median } from './http.bench';
 
 const ROOT = resolve(__dirname, '../../../..');
 const CONNECTIONS = 32;
 const SECONDS = 4;
 const CREATES = 1500;
-const GENERATED = 100_000;
 const SEARCHES = 60;
-const PRODUCTS = 10;
-/** The bench's own administrator (a throwaway process and database). */
-const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!', apiKey: 'TrackerBenchAdminKey00000000000000000002' };
-const WORDS = ['crash', 'renderer', 'timeout', 'widget', 'upside', 'memory', 'leak', 'login', 'search', 'slow', 'printer', 'font', 'scroll', 'cache', 'sync'];
 
 /**
  * Bugs through the gateway of the standalone process on a real PostgreSQL server, each
@@ -57,7 +50,7 @@ export async function bugsBench(): Promise<Measurement[]> {
   try {
     const base = await baseUrlOf(tracker);
     await setUp(base);
-    const generated = await generateBugs(database, pool);
+    const generated = await generateBugs(database, pool, CONNECTIONS);
     return [...generated, ...(await searches(base, pool)), ...(await creates(base, pool)), ...(await reads(base, pool))];
   } finally {
     await pool.end();
@@ -83,111 +76,6 @@ async function setUp(base: string): Promise<void> {
     await call(base, 'POST', '/product', { name: `Bench${p}`, description: 'Bench product', version: '1.0' }, 201);
     await call(base, 'POST', '/component', { product: `Bench${p}`, name: 'Main', description: 'Main', default_assignee: ADMIN.login }, 201);
   }
-}
-
-function fieldsOf(i: number): BugFields {
-  const word = (n: number): string => WORDS[(i * 7 + n * 13) % WORDS.length] ?? 'bug';
-  const product = `Bench${i % PRODUCTS}`;
-  const status = ['CONFIRMED', 'IN_PROGRESS', 'RESOLVED', 'UNCONFIRMED'][i % 4] ?? 'CONFIRMED';
-  return {
-    summary: `${word(1)} in ${word(2)} when ${word(3)} ${i}`,
-    product: { id: 2 + (i % PRODUCTS), name: product },
-    component: { id: 2 + (i % PRODUCTS), name: 'Main' },
-    classification: 'Unclassified',
-    version: '1.0',
-    targetMilestone: '---',
-    status,
-    isOpen: status !== 'RESOLVED',
-    resolution: status === 'RESOLVED' ? 'FIXED' : '',
-    isConfirmed: status !== 'UNCONFIRMED',
-    dupeOf: null,
-    priority: ['High', 'Normal', 'Low', '---'][i % 4] ?? '---',
-    severity: 'normal',
-    platform: 'All',
-    opSys: 'All',
-    url: '',
-    whiteboard: i % 10 === 0 ? `[${word(4)}]` : '',
-    assignee: { id: 1, login: ADMIN.login },
-    qaContact: null,
-    isCcAccessible: true,
-    isCreatorAccessible: true,
-    deadline: null,
-    estimatedTime: 0,
-    remainingTime: 0,
-    alias: [],
-    keywords: [],
-    seeAlso: [],
-    groups: [],
-    blocks: [],
-    dependsOn: [],
-    cc: [],
-    customFields: {},
-  };
-}
-
-/** Appends 100,000 BugCreated events (ids from 1,000,001) and waits until the read model holds them. */
-async function generateBugs(database: TempDatabase, pool: Pool): Promise<Measurement[]> {
-  const store = await PostgresEventStore.create(database.connection, { poolSize: CONNECTIONS });
-  const correlationId = randomUUID();
-  const started = process.hrtime.bigint();
-  try {
-    await inLanes(GENERATED, CONNECTIONS, async (i) => {
-      const bugId = 1_000_001 + i;
-      const fields = fieldsOf(i);
-      const event: BugCreated = {
-        type: 'BugCreated',
-        data: {
-          bugId,
-          reporter: { id: 1, login: ADMIN.login },
-          fields,
-          description: { commentId: 2_000_001 + i, count: 0, text: `Steps for ${fields.summary}.`, isPrivate: false, isMarkdown: false, workTime: 0, tags: [], attachmentId: null, addedText: null },
-          participants: { assignee: 1, qaContact: null, reporter: 1, cc: [] },
-        },
-      };
-      await store.appendToStream(bugStream(bugId), [{ ...event, schemaVersion: 1, metadata: { actor: 1, occurredAt: new Date().toISOString(), correlationId, causationId: correlationId } }], {
-        expectedRevision: 'no_stream',
-      });
-    });
-  } finally {
-    await store.close();
-  }
-  for (;;) {
-    const rows: Array<{ count: string }> = (await pool.query('SELECT count(*) AS count FROM bugs.bugs WHERE id > 1000000')).rows;
-    if (Number(rows[0]?.count ?? 0) >= GENERATED) break;
-    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
-  }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return [{ suite: 'bugs', name: `generate ${GENERATED.toLocaleString('en-US')} bugs (append + projection)`, value: GENERATED / seconds, unit: 'bugs/s' }];
-}
-
-/** Each index once, `concurrency` at a time (ratePerSecond would repeat its warm-up indexes). */
-async function inLanes(count: number, concurrency: number, operation: (i: number) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next;
-        next += 1;
-        await operation(i);
-      }
-    }),
-  );
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function latencies(count: number, operation: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await operation(i);
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = process.hrtime.bigint();
-    await operation(i);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 async function searches(base: string, pool: Pool): Promise<Measurement[]> {

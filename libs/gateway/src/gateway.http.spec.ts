@@ -2,6 +2,7 @@ import { Controller, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { z } from 'zod';
 import {
   ANONYMOUS,
   AUTHENTICATE_SUBJECT,
@@ -14,7 +15,6 @@ import {
 import { FieldFilter, bugFieldType, filterObjects } from '@tracker/field-filter';
 import { IN_PROCESS_BROKER, MessagingModule, messageServerStrategy } from '@tracker/platform/messaging';
 import { http, jsonCall } from '@tracker/testing';
-import { z } from 'zod';
 import { GatewayModule } from './gateway.module';
 import type { Route } from './routing/route';
 import { systemRoutes } from './routes/system.routes';
@@ -29,7 +29,7 @@ class FakeServices {
   authenticate(@Payload() request: ServiceRequest<AuthenticateParams>): AuthContext {
     const { credentials, ip } = request.params;
     if (credentials.method === 'api_key' && credentials.apiKey === 'good') return { ...USER_7, ip };
-    throw new DomainError(306, 'The API key you specified is invalid. Please check that you typed it correctly.');
+    throw new DomainError('apiKeyInvalid', 'The API key you specified is invalid. Please check that you typed it correctly.');
   }
 
   @MessagePattern('probe.whoami')
@@ -39,7 +39,7 @@ class FakeServices {
 
   @MessagePattern('probe.missing')
   missing(): never {
-    throw new DomainError(101, 'Bug #99999 does not exist.');
+    throw new DomainError('bugDoesNotExist', 'Bug #99999 does not exist.');
   }
 }
 
@@ -59,7 +59,7 @@ const probeRoutes: readonly Route[] = [
   {
     method: 'GET',
     path: '/probe/private',
-    target: { kind: 'local', answer: () => Promise.reject(new DomainError(102, 'You are not authorized to access bug #3.')) },
+    target: { kind: 'local', answer: () => Promise.reject(new DomainError('bugAccessDenied', 'You are not authorized to access bug #3.')) },
   },
   { method: 'GET', path: '/probe/crash', target: { kind: 'local', answer: () => Promise.reject(new Error('secret detail')) } },
   { method: 'GET', path: '/probe/logout', target: { kind: 'local', answer: () => null } },

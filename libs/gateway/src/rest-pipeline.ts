@@ -3,8 +3,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CommonErrors,
   DomainError,
-  ErrorCode,
   type FieldSelection,
+  httpStatusOf,
   isDomainError,
   parseParams,
   type ServiceRequest,
@@ -16,7 +16,6 @@ import type { CallContext, Route } from './routing/route';
 import { ROUTE_TABLE } from './routing/route-table.token';
 import type { RouteTable } from './routing/route-table';
 import { extractCredentials } from './wire/credentials';
-import { httpStatusFor } from './wire/http-status';
 import { validateCallback } from './wire/jsonp-callback';
 import { type Params, dropUnsafeKeys, mergeParams, parseBody, parseQuery } from './wire/request-params';
 import { etagMatches, renderBody } from './wire/response-body';
@@ -93,7 +92,7 @@ export class RestPipeline {
       }
       if (match.kind !== 'found') {
         throw new DomainError(
-          ErrorCode.resourceNotFound,
+          'resourceNotFound',
           `A REST API resource was not found for '${request.method} ${request.path}'.`,
         );
       }
@@ -174,7 +173,7 @@ export class RestPipeline {
     const envelope = { error: true, code: domainError.code, message: domainError.message, documentation: DOCUMENTATION };
     const rendered = renderBody(envelope, format, callback);
     return {
-      status: httpStatusFor(domainError.code),
+      status: httpStatusOf(domainError.code),
       headers: {
         ...COMMON_HEADERS,
         ...(format.kind === 'html' ? HTML_HEADERS : {}),

@@ -10,10 +10,13 @@ export interface TempDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database on the real PostgreSQL server, so that test files never share state. */
-export async function createTempDatabase(label = 'test'): Promise<TempDatabase> {
+/**
+ * A fresh database on the real PostgreSQL server, so that test files never share state;
+ * with `template`, a copy of that database (which nobody may be connected to).
+ */
+export async function createTempDatabase(label = 'test', template?: TempDatabase): Promise<TempDatabase> {
   const name = `tracker_${label.replace(/[^a-z0-9]/g, '_')}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template.name}` : ''}`));
   const url = new URL(TEST_SERVER_URLS.postgres);
   url.pathname = `/${name}`;
   return {

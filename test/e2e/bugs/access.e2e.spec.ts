@@ -1,4 +1,4 @@
-import { REBUILD_BUGS_SUBJECT, type RebuildBugsResult } from '@tracker/contracts';
+import { REBUILD_BUGS_SUBJECT, type ReadModelRebuilt } from '@tracker/contracts';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, ANONYMOUS, BugCalls, type Caller, BugsWorld, DATETIME, errorOf } from './support/bugs-world';
 
@@ -149,7 +149,7 @@ describeInBothModes('bug access', (tracker) => {
         world.ok(member, 'GET', '/bug_user_last_visit'),
       ]);
     const before = await snapshot();
-    expect(await tracker().request<RebuildBugsResult>(REBUILD_BUGS_SUBJECT, {})).toEqual({ rebuilt: true });
+    expect(await tracker().request<ReadModelRebuilt>(REBUILD_BUGS_SUBJECT, {})).toEqual({ rebuilt: true, milliseconds: expect.any(Number) });
     expect(await snapshot()).toEqual(before);
     const next = await world.bug(reporter, product, { groups: [] });
     expect(next).toBeGreaterThan(Math.max(a, b, c));

@@ -1,4 +1,4 @@
-import { ANONYMOUS, type BugRulesResult, REBUILD_CATALOG_SUBJECT, RESOLVE_BUG_RULES_SUBJECT, type RebuildCatalogResult } from '@tracker/contracts';
+import { ANONYMOUS, type BugRulesResult, REBUILD_CATALOG_SUBJECT, RESOLVE_BUG_RULES_SUBJECT, type ReadModelRebuilt } from '@tracker/contracts';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, CatalogApi, type Caller, NOBODY, type TestUser, expectError, newGroup, newUser, unique } from './support/catalog-api';
 
@@ -68,7 +68,7 @@ describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) =>
 
   it('hands out new ids after the highest in the log once rebuilt', async () => {
     const highest = Math.max(...(await api.read<{ ids: number[] }>('/rest/product_accessible', ADMIN)).ids);
-    await tracker().request<RebuildCatalogResult>(REBUILD_CATALOG_SUBJECT, {});
+    await tracker().request<ReadModelRebuilt>(REBUILD_CATALOG_SUBJECT, {});
     const next = await api.create('/rest/product', { name: unique('After'), description: 'After', version: '1' });
     expect(next).toBe(highest + 1);
   });

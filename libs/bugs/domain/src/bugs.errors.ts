@@ -1,235 +1,197 @@
-import { CommonErrors, DomainError, ErrorCode } from '@tracker/contracts';
+import { CommonErrors, DomainError, type ErrorName } from '@tracker/contracts';
+import { fieldLabel } from './bug/fields/field-labels';
 
-/**
- * The bugs service's refusals, with Bugzilla's codes and the words of its error templates
- * rendered as plain text ("Bugzilla" reads "Tracker"). Refusals Bugzilla has no code for
- * are 32000, as Bugzilla answers them.
- */
-const USER_ERROR = ErrorCode.unknownUserError;
-const err = (code: number, message: string): DomainError => new DomainError(code, message);
+const err = (error: ErrorName, message: string): DomainError => new DomainError(error, message);
 
 /** How much privilege a refused change needed (Bugzilla's PRIVILEGES_REQUIRED_*). */
 export const Privileges = { reporter: 1, assignee: 2, empowered: 3 } as const;
 export type Privilege = (typeof Privileges)[keyof typeof Privileges];
 
-/** Field descriptions of Bugzilla's field-descs template, by API or internal name. */
-const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  alias: 'Alias',
-  assigned_to: 'Assignee',
-  blocks: 'Blocks',
-  cc: 'CC',
-  classification: 'Classification',
-  component: 'Component',
-  deadline: 'Deadline',
-  depends_on: 'Depends on',
-  dupe_of: 'Duplicate',
-  estimated_time: 'Orig. Est.',
-  groups: 'Group',
-  is_cc_accessible: 'CC list accessible',
-  is_confirmed: 'Ever confirmed',
-  is_creator_accessible: 'Reporter accessible',
-  keywords: 'Keywords',
-  op_sys: 'OS',
-  platform: 'Hardware',
-  priority: 'Priority',
-  product: 'Product',
-  qa_contact: 'QA Contact',
-  remaining_time: 'Hours Left',
-  resolution: 'Resolution',
-  see_also: 'See Also',
-  severity: 'Severity',
-  status: 'Status',
-  summary: 'Summary',
-  target_milestone: 'Target Milestone',
-  url: 'URL',
-  version: 'Version',
-  whiteboard: 'Whiteboard',
-  work_time: 'Hours Worked',
-};
-
-export function fieldDescription(field: string): string {
-  return FIELD_DESCRIPTIONS[field] ?? field;
-}
-
+/**
+ * The bugs service's refusals, with Bugzilla's codes (named in libs/contracts' registry)
+ * and the words of its error templates rendered as plain text ("Bugzilla" reads
+ * "Tracker"). Refusals Bugzilla has no code for are `userError` (32000), as Bugzilla
+ * answers them.
+ */
 export const BugErrors = {
   loginRequired: CommonErrors.loginRequired,
   paramRequired: CommonErrors.paramRequired,
 
   // --- finding bugs (reference §8.2)
   invalidBugId: (ref: string): DomainError =>
-    err(100, `'${ref}' is not a valid bug number nor an alias to a bug.`),
+    err('invalidBugId', `'${ref}' is not a valid bug number nor an alias to a bug.`),
   bugIdRequired: (field: string): DomainError =>
-    err(100, `The '${fieldDescription(field)}' field cannot be empty. You must enter a valid bug number!`),
-  bugDoesNotExist: (ref: number | string): DomainError => err(101, `Bug #${ref} does not exist.`),
+    err('invalidBugId', `The '${fieldLabel(field)}' field cannot be empty. You must enter a valid bug number!`),
+  bugDoesNotExist: (ref: number | string): DomainError => err('bugDoesNotExist', `Bug #${ref} does not exist.`),
   bugAccessDenied: (ref: number | string, loggedIn: boolean): DomainError =>
     err(
-      102,
+      'bugAccessDenied',
       loggedIn
         ? `You are not authorized to access bug #${ref}.`
         : `You are not authorized to access bug #${ref}. To see this bug, you must first log in to an account with the appropriate permissions.`,
     ),
 
   // --- values
-  objectNotSpecified: (kind: string): DomainError => err(ErrorCode.paramRequired, `You must select/enter a ${kind}.`),
+  objectNotSpecified: (kind: string): DomainError => err('paramRequired', `You must select/enter a ${kind}.`),
   objectDoesNotExist: (kind: string, name: string, product?: string): DomainError =>
     err(
-      ErrorCode.objectDoesNotExist,
+      'objectDoesNotExist',
       `There is no ${kind} named '${name}'${product === undefined ? '' : ` in the '${product}' product`}.${
         kind === 'user' ? ' Either you mis-typed the name or that user has not yet registered for a Tracker account.' : ''
       }`,
     ),
-  valueInactive: (kind: string, value: string): DomainError => err(USER_ERROR, `The ${kind} value '${value}' is not active.`),
+  valueInactive: (kind: string, value: string): DomainError => err('userError', `The ${kind} value '${value}' is not active.`),
   invalidUsername: (name: string): DomainError =>
     err(
-      504,
+      'invalidUsername',
       `The name ${name} is not a valid username. Either you misspelled it, or the person has not registered for a Tracker account.`,
     ),
   reassignToEmpty: (): DomainError =>
-    err(ErrorCode.paramRequired, 'To reassign a bug, you must provide an address for the new assignee.'),
+    err('paramRequired', 'To reassign a bug, you must provide an address for the new assignee.'),
 
   // --- product and component
   requireComponent: (): DomainError =>
-    err(105, 'To file this bug, you must first choose a component. If necessary, just guess.'),
+    err('invalidComponent', 'To file this bug, you must first choose a component. If necessary, just guess.'),
   entryAccessDenied: (product: string): DomainError =>
-    err(106, `Sorry, either the product ${product} does not exist or you aren't authorized to enter a bug into it.`),
+    err('productAccessDenied', `Sorry, either the product ${product} does not exist or you aren't authorized to enter a bug into it.`),
   productDisabled: (product: string): DomainError =>
-    err(106, `Sorry, entering a bug into the product ${product} has been disabled.`),
+    err('productAccessDenied', `Sorry, entering a bug into the product ${product} has been disabled.`),
   productEditDenied: (product: string): DomainError =>
-    err(109, `You are not permitted to edit bugs in product ${product}.`),
+    err('bugEditDenied', `You are not permitted to edit bugs in product ${product}.`),
   missingComponent: (product: string): DomainError =>
     err(
-      USER_ERROR,
+      'userError',
       `Sorry, the product ${product} has to have at least one active component in order for you to enter a bug into it.`,
     ),
   missingVersion: (product: string): DomainError =>
     err(
-      USER_ERROR,
+      'userError',
       `Sorry, the product ${product} has to have at least one active version in order for you to enter a bug into it.`,
     ),
 
   // --- text fields
-  requireSummary: (): DomainError => err(107, 'You must enter a summary for this bug.'),
+  requireSummary: (): DomainError => err('summaryRequired', 'You must enter a summary for this bug.'),
   freetextTooLong: (field: string, text: string): DomainError =>
     err(
-      104,
-      `The text you entered in the ${fieldDescription(field)} field is too long (${text.length} characters, above the maximum length allowed of 255 characters).`,
+      'fieldTooLong',
+      `The text you entered in the ${fieldLabel(field)} field is too long (${text.length} characters, above the maximum length allowed of 255 characters).`,
     ),
-  commentTooLong: (): DomainError => err(114, 'Comments cannot be longer than 65535 characters.'),
-  commentRequired: (): DomainError => err(USER_ERROR, 'You have to specify a comment on this change.'),
+  commentTooLong: (): DomainError => err('commentTooLong', 'Comments cannot be longer than 65535 characters.'),
+  commentRequired: (): DomainError => err('userError', 'You have to specify a comment on this change.'),
   commentRequiredOnChange: (field: string, from: string | null, to: string): DomainError =>
     err(
-      USER_ERROR,
+      'userError',
       from === null
         ? `You have to specify a description for this bug.`
-        : `You have to specify a comment when changing the ${fieldDescription(field)} of a bug from ${from || '(empty)'} to ${to || '(empty)'}.`,
+        : `You have to specify a comment when changing the ${fieldLabel(field)} of a bug from ${from || '(empty)'} to ${to || '(empty)'}.`,
     ),
 
   // --- alias (103)
-  aliasTooLong: (): DomainError => err(103, 'Bug aliases cannot be longer than 40 characters. Please choose a shorter alias.'),
+  aliasTooLong: (): DomainError => err('invalidAlias', 'Bug aliases cannot be longer than 40 characters. Please choose a shorter alias.'),
   aliasIsNumeric: (alias: string): DomainError =>
     err(
-      103,
+      'invalidAlias',
       `You tried to give this bug the alias ${alias}, but aliases cannot be merely numbers, since they could then be confused with bug IDs. Please choose an alias containing at least one letter.`,
     ),
   aliasHasCommaOrSpace: (alias: string): DomainError =>
     err(
-      103,
+      'invalidAlias',
       `The alias you entered, ${alias}, contains one or more commas or spaces. Aliases cannot contain commas or spaces because those characters are used to separate aliases from each other in lists. Please choose an alias that does not contain commas and spaces.`,
     ),
   aliasInUse: (alias: string, bugId: number | null): DomainError =>
     err(
-      103,
+      'invalidAlias',
       `${bugId === null ? 'Another bug' : `Bug ${bugId}`} has already taken the alias ${alias}. Please choose another alias.`,
     ),
-  multipleAliasNotAllowed: (): DomainError => err(103, 'You cannot set aliases when modifying multiple bugs at once.'),
+  multipleAliasNotAllowed: (): DomainError => err('invalidAlias', 'You cannot set aliases when modifying multiple bugs at once.'),
 
   // --- status, resolution, duplicates
   illegalStatusTransition: (from: string | null, to: string): DomainError =>
     err(
-      123,
+      'statusTransitionDenied',
       from === null
         ? `You are not allowed to file new bugs with the ${to} status.`
         : `You are not allowed to change the bug status from ${from} to ${to}.`,
     ),
   missingResolution: (status: string): DomainError =>
-    err(121, `A valid resolution is required to mark bugs as ${status.toUpperCase()}.`),
-  resolutionNotAllowed: (): DomainError => err(122, 'You cannot set a resolution for open bugs.'),
+    err('resolutionRequired', `A valid resolution is required to mark bugs as ${status.toUpperCase()}.`),
+  resolutionNotAllowed: (): DomainError => err('resolutionNotAllowed', 'You cannot set a resolution for open bugs.'),
   resolutionCantClear: (bugId: number): DomainError =>
-    err(USER_ERROR, `Bug ${bugId} is closed, so you cannot clear its resolution.`),
-  dupeIdRequired: (): DomainError => err(119, 'You must specify a bug id to mark this bug as a duplicate of.'),
+    err('userError', `Bug ${bugId} is closed, so you cannot clear its resolution.`),
+  dupeIdRequired: (): DomainError => err('duplicateIdRequired', 'You must specify a bug id to mark this bug as a duplicate of.'),
   dupeLoop: (bugId: number, dupeOf: number): DomainError =>
     err(
-      118,
+      'duplicateLoop',
       dupeOf === bugId
         ? `You cannot mark bug ${bugId} as a duplicate of itself.`
         : `You cannot mark bug ${bugId} as a duplicate of bug ${dupeOf}, because it would create a duplicate loop.`,
     ),
-  dupeNotAllowed: (): DomainError => err(USER_ERROR, 'You cannot mark bugs as duplicates when changing several bugs at once.'),
+  dupeNotAllowed: (): DomainError => err('userError', 'You cannot mark bugs as duplicates when changing several bugs at once.'),
   milestoneRequired: (bugId: number): DomainError =>
     err(
-      USER_ERROR,
+      'userError',
       `You must select a target milestone for bug ${bugId} if you are going to accept it. Part of accepting a bug is giving an estimate of when it will be fixed.`,
     ),
   stillUnresolvedBugs: (bugId: number | null, count: number): DomainError =>
     err(
-      USER_ERROR,
+      'userError',
       `${bugId === null ? 'This bug' : `Bug ${bugId}`} has ${count} unresolved ${count === 1 ? 'dependency' : 'dependencies'}. They must either be resolved or removed from the "Depends on" field before you can resolve this bug as FIXED.`,
     ),
 
   // --- dependencies
-  dependencyLoopSingle: (): DomainError => err(116, "You can't make a bug block itself or depend on itself."),
+  dependencyLoopSingle: (): DomainError => err('dependencyLoop', "You can't make a bug block itself or depend on itself."),
   dependencyLoopMulti: (bugIds: readonly number[]): DomainError =>
     err(
-      116,
+      'dependencyLoop',
       `The following bug(s) would appear on both the "depends on" and "blocks" parts of the dependency tree if these changes are committed: ${bugIds.join(' ')}. This would create a circular dependency, which is not allowed.`,
     ),
 
   // --- permissions
   illegalChange: (field: string, privileges: Privilege, from?: string, to?: string): DomainError =>
     err(
-      115,
-      `You tried to change the ${fieldDescription(field)} field ${from ? `from ${from} ` : ''}${to ? `to ${to}` : ''}`.trimEnd() +
+      'fieldChangeDenied',
+      `You tried to change the ${fieldLabel(field)} field ${from ? `from ${from} ` : ''}${to ? `to ${to}` : ''}`.trimEnd() +
         `, but only ${
           privileges < Privileges.empowered
             ? `the assignee ${privileges < Privileges.assignee ? 'or reporter ' : ''}of the bug, or `
             : ''
         }a user with the required permissions may change that field.`,
     ),
-  ccRemoveDenied: (): DomainError => err(USER_ERROR, 'You do not have permission to remove other people from the CC list.'),
+  ccRemoveDenied: (): DomainError => err('userError', 'You do not have permission to remove other people from the CC list.'),
   userNotInsider: (): DomainError =>
-    err(113, 'Sorry, but you are not allowed to (un)mark comments or attachments as private.'),
+    err('privacyChangeDenied', 'Sorry, but you are not allowed to (un)mark comments or attachments as private.'),
   commentInvalidIsPrivate: (ids: readonly number[]): DomainError =>
-    err(117, `You tried to modify the privacy of comment id ${ids.join(', ')}, but that is not a valid comment on this bug.`),
+    err('invalidCommentPrivacy', `You tried to modify the privacy of comment id ${ids.join(', ')}, but that is not a valid comment on this bug.`),
 
   // --- groups (120)
   groupRestrictionNotAllowed: (group: string, product: string, bugId: number | null): DomainError =>
     err(
-      120,
+      'groupRestrictionDenied',
       `You tried to restrict ${bugId === null ? 'a bug' : `bug ${bugId}`} to the '${group}' group, but either this group does not exist, or you are not allowed to restrict bugs to this group in the '${product}' product.`,
     ),
   groupInvalidRemoval: (group: string, product: string, bugId: number): DomainError =>
     err(
-      120,
+      'groupRestrictionDenied',
       `You tried to remove bug ${bugId} from the '${group}' group, but either this group does not exist, or you are not allowed to remove bugs from this group in the '${product}' product.`,
     ),
 
   // --- numbers and dates
   numberNotNumeric: (field: string, value: string): DomainError =>
-    err(52, `The value '${value}' in the ${fieldDescription(field)} field is not a numeric value.`),
+    err('paramMustBeNumeric', `The value '${value}' in the ${fieldLabel(field)} field is not a numeric value.`),
   numberTooLarge: (field: string, value: string, max: string): DomainError =>
-    err(54, `The value '${value}' in the ${fieldDescription(field)} field is more than the maximum allowable value of '${max}'.`),
+    err('numberTooLarge', `The value '${value}' in the ${fieldLabel(field)} field is more than the maximum allowable value of '${max}'.`),
   numberTooSmall: (field: string, value: string, min: string): DomainError =>
-    err(55, `The value '${value}' in the ${fieldDescription(field)} field is less than the minimum allowable value of '${min}'.`),
+    err('numberTooSmall', `The value '${value}' in the ${fieldLabel(field)} field is less than the minimum allowable value of '${min}'.`),
   illegalDate: (value: string): DomainError =>
-    err(ErrorCode.illegalDate, `'${value}' is not a legal date. Please use the format 'YYYY-MM-DD'.`),
+    err('illegalDate', `'${value}' is not a legal date. Please use the format 'YYYY-MM-DD'.`),
   illegalTime: (value: string): DomainError =>
-    err(USER_ERROR, `'${value}' is not a legal time. Please use the format 'HH:MM:SS'.`),
-  requiredField: (field: string): DomainError => err(USER_ERROR, `A value must be set for the '${field}' field.`),
+    err('userError', `'${value}' is not a legal time. Please use the format 'HH:MM:SS'.`),
+  requiredField: (field: string): DomainError => err('userError', `A value must be set for the '${field}' field.`),
 
   // --- see also
   bugUrlInvalid: (url: string, reason: 'http' | 'path_only' | 'id' | 'other'): DomainError =>
     err(
-      112,
+      'invalidSeeAlso',
       `${url} is not a valid URL to a bug. ${
         reason === 'http'
           ? 'URLs must start with "http" or "https".'
@@ -241,12 +203,12 @@ export const BugErrors = {
       }`,
     ),
   bugUrlTooLong: (url: string): DomainError =>
-    err(112, `Bug URLs cannot be longer than 255 characters long. ${url} is too long.`),
+    err('invalidSeeAlso', `Bug URLs cannot be longer than 255 characters long. ${url} is too long.`),
 
   // --- tags, last visit, flags
-  noTagToEdit: (): DomainError => err(USER_ERROR, 'You tried to create or remove a tag with no name.'),
-  tagNameTooLong: (): DomainError => err(USER_ERROR, 'The tag must be less than 64 characters long.'),
-  userNotInvolved: (bugId: number): DomainError => err(1300, `Sorry, but you are not involved with Bug ${bugId}.`),
+  noTagToEdit: (): DomainError => err('userError', 'You tried to create or remove a tag with no name.'),
+  tagNameTooLong: (): DomainError => err('userError', 'The tag must be less than 64 characters long.'),
+  userNotInvolved: (bugId: number): DomainError => err('userNotInvolved', `Sorry, but you are not involved with Bug ${bugId}.`),
   flagsNotSupported: (): DomainError =>
-    err(USER_ERROR, 'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.'),
+    err('userError', 'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.'),
 } as const;

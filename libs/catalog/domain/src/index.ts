@@ -1,6 +1,5 @@
 export * from './catalog.errors';
 export * from './shared/changes';
-export * from './shared/decider';
 export * from './shared/names';
 export * from './shared/version-order';
 export * from './classification/classification.decider';
@@ -21,3 +20,4 @@ export * from './workflow/decide-status';
 export * from './install/standard-fields';
 export * from './install/default-values';
 export * from './install/install-plan';
+export * from './install/installation.decider';

@@ -1,7 +1,6 @@
 export * from './comments.errors';
 export * from './comment-tags/comment-tag.check';
 export * from './comment-tags/comment-tags.decider';
-export * from './comment-tags/comment-tags.events';
 export * from './render/comment-renderer';
 export * from './render/html-escape';
 export * from './render/link-context';

@@ -1,4 +1,4 @@
-import type { BugParticipants, UserRef } from './bug.events';
+import type { BugParticipants, UserRef } from './bug-participants';
 
 /**
  * The comment-carrying events of a bug's stream (`bug-<id>`). Only the bugs service

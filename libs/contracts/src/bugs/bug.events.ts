@@ -1,10 +1,12 @@
 import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } from './bug-comment.events';
+import type { BugParticipants, UserRef } from './bug-participants';
 
 /**
  * The events of a bug's stream (`bug-<id>`), public so that the comments service and the
- * mailer can project them. Only the bugs service appends them; every event is at schema
- * version 1. Field names follow the REST API (`summary`, `platform`, `dupeOf`, ...).
+ * mailer can project them. Only the bugs service appends them. Field names follow the
+ * REST API (`summary`, `platform`, `dupeOf`, ...).
  *
  * Users and named catalog objects are carried with the name they had when the event was
  * written: history shows those names (as Bugzilla's activity table does), the current
@@ -12,11 +14,6 @@ import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } fr
  */
 export const BUG_STREAM_PREFIX = 'bug-';
 export const bugStream = (bugId: number): string => `${BUG_STREAM_PREFIX}${bugId}`;
-
-export interface UserRef {
-  readonly id: number;
-  readonly login: string;
-}
 
 export interface NamedRef {
   readonly id: number;
@@ -87,14 +84,6 @@ export type BugChanges = Partial<BugScalarFields> & {
   readonly customFields?: Readonly<Record<string, CustomFieldValue>>;
 };
 
-/** Who is involved with the bug, for notification mail (reference §11.1). */
-export interface BugParticipants {
-  readonly assignee: number;
-  readonly qaContact: number | null;
-  readonly reporter: number;
-  readonly cc: readonly number[];
-}
-
 export interface BugCreatedData {
   readonly bugId: number;
   readonly reporter: UserRef;
@@ -124,3 +113,10 @@ export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
 export type CommentPrivacyChanged = DomainEvent<'CommentPrivacyChanged', CommentPrivacyChangedData>;
 
 export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged;
+
+export const bugStreamType = streamType<BugEvent>(BUG_STREAM_PREFIX, {
+  BugCreated: [],
+  BugUpdated: [],
+  CommentAdded: [],
+  CommentPrivacyChanged: [],
+});

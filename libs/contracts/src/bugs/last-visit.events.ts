@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 
 /**
  * When a user last visited bugs (`/bug_user_last_visit`), in the user's own stream
@@ -15,3 +16,5 @@ export interface BugsVisitedData {
   readonly visitedAt: string;
 }
 export type BugsVisited = DomainEvent<'BugsVisited', BugsVisitedData>;
+
+export const lastVisitStreamType = streamType<BugsVisited>(LAST_VISIT_STREAM_PREFIX, { BugsVisited: [] });

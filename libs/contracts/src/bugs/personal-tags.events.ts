@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 
 /**
  * A user's personal bug tags (`tags`, an `_extra` bug field) live in the user's own stream
@@ -15,3 +16,5 @@ export interface BugTagsChangedData {
   readonly removed: readonly string[];
 }
 export type BugTagsChanged = DomainEvent<'BugTagsChanged', BugTagsChangedData>;
+
+export const personalTagsStreamType = streamType<BugTagsChanged>(PERSONAL_TAGS_STREAM_PREFIX, { BugTagsChanged: [] });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_VALUES, type ControlValue } from './events/group-control';
 import { BUGZILLA_CODE, PARAM } from '../params/param-types';
-import { ErrorCode } from '../errors/common.errors';
+import { ErrorCode } from '../errors/error-codes';
 
 /**
  * Shapes shared by the catalog's messages. Update calls answer, per object, what changed

@@ -2,6 +2,7 @@ export * from './comment-full-text.rules';
 export * from './comment-tag.rules';
 export * from './comment-text.rules';
 export * from './comment.wire';
+export * from './comment-tags.events';
 export * from './create-comment.message';
 export * from './get-comments.message';
 export * from './rebuild.message';

@@ -1,44 +1,29 @@
 import { DomainError } from './domain-error';
 
-/**
- * Error codes shared by every service (Bugzilla's WebService constants). A service names
- * its own errors in `<svc>.errors.ts`; these are the ones the platform itself raises.
- */
-export const ErrorCode = {
-  paramRequired: 50,
-  objectDoesNotExist: 51,
-  paramMustBeNumeric: 52,
-  paramInvalid: 53,
-  illegalDate: 56,
-  loginRequired: 410,
-  requestTooLarge: 58,
-  unknownUserError: 32000,
-  invalidCallback: 32611,
-  illegalContentType: 32613,
-  resourceNotFound: 32614,
-  internalError: 100500,
-} as const;
-
+/** The errors every service and the platform raise alike; each service names its own in `<svc>.errors.ts`. */
 export const CommonErrors = {
   paramRequired: (param: string, fn?: string): DomainError =>
     new DomainError(
-      ErrorCode.paramRequired,
+      'paramRequired',
       fn
         ? `The function ${fn} requires a ${param} argument, and that argument was not set.`
         : `The function requires a ${param} argument, and that argument was not set.`,
     ),
   mustBeNumeric: (param: string, value: unknown): DomainError =>
-    new DomainError(ErrorCode.paramMustBeNumeric, `Invalid parameter '${param}': '${String(value)}' must be an integer.`),
+    new DomainError('paramMustBeNumeric', `Invalid parameter '${param}': '${String(value)}' must be an integer.`),
   invalidParam: (param: string, value: unknown): DomainError =>
-    new DomainError(ErrorCode.paramInvalid, `The value '${String(value)}' is not valid for the '${param}' parameter.`),
+    new DomainError('paramInvalid', `The value '${String(value)}' is not valid for the '${param}' parameter.`),
   illegalDate: (value: unknown): DomainError =>
-    new DomainError(ErrorCode.illegalDate, `'${String(value)}' is not a legal date.`),
+    new DomainError('illegalDate', `'${String(value)}' is not a legal date.`),
   loginRequired: (): DomainError =>
-    new DomainError(ErrorCode.loginRequired, 'You must log in before using this part of Tracker.'),
-  userError: (message: string): DomainError => new DomainError(ErrorCode.unknownUserError, message),
+    new DomainError('loginRequired', 'You must log in before using this part of Tracker.'),
+  /** Bugzilla's auth_failure: `action` reads as in "not authorized to <action>". */
+  notInGroup: (group: string, action: string): DomainError =>
+    new DomainError('authFailure', `Sorry, you aren't a member of the '${group}' group, and so you are not authorized to ${action}.`),
+  userError: (message: string): DomainError => new DomainError('userError', message),
   internal: (correlationId: string): DomainError =>
     new DomainError(
-      ErrorCode.internalError,
+      'internalError',
       `An internal error occurred. Please quote correlation id ${correlationId} when reporting it.`,
     ),
 };

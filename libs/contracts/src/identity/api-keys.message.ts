@@ -8,9 +8,9 @@ import type { ChangeReport } from './change-report';
  * another `user`) and shows it once; GET lists the caller's keys (never the keys
  * themselves); PUT /rest/user/api_key/{id} revokes, reinstates or describes one.
  */
-export const CREATE_API_KEY_SUBJECT = 'identity.api_keys.create';
-export const LIST_API_KEYS_SUBJECT = 'identity.api_keys.list';
-export const UPDATE_API_KEY_SUBJECT = 'identity.api_keys.update';
+export const CREATE_API_KEY_SUBJECT = 'identity.api-keys.create';
+export const LIST_API_KEYS_SUBJECT = 'identity.api-keys.list';
+export const UPDATE_API_KEY_SUBJECT = 'identity.api-keys.update';
 
 export const createApiKeyParams = z.object({
   description: param.optional(param.string()),

@@ -1,8 +1,9 @@
 import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 
 /**
  * The events of a `group-<id>` stream, public so that other services may project group
- * names (a bug's groups). Only identity appends them. Every event is at schema version 1.
+ * names (a bug's groups). Only identity appends them.
  */
 export const GROUP_STREAM_PREFIX = 'group-';
 export const groupStream = (groupId: number): string => `${GROUP_STREAM_PREFIX}${groupId}`;
@@ -40,3 +41,13 @@ export type GroupEvent =
   | GroupActivated
   | GroupDeactivated
   | GroupIconChanged;
+
+export const groupStreamType = streamType<GroupEvent>(GROUP_STREAM_PREFIX, {
+  GroupCreated: [],
+  GroupRenamed: [],
+  GroupDescriptionChanged: [],
+  GroupUserRegexpChanged: [],
+  GroupActivated: [],
+  GroupDeactivated: [],
+  GroupIconChanged: [],
+});

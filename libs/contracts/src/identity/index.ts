@@ -3,6 +3,8 @@ export * from './lookup-groups.message';
 export * from './lookup-users.message';
 export * from './user.events';
 export * from './group.events';
+export * from './api-key.events';
+export * from './login-token.events';
 export * from './change-report';
 export * from './path-target';
 export * from './login.message';

@@ -30,6 +30,6 @@ export const logoutParams = z.object({ credentials: passedCredentials });
 export type LogoutParams = z.infer<typeof logoutParams>;
 
 /** GET /rest/valid_login: true iff the credentials authenticate as exactly `login`. */
-export const VALID_LOGIN_SUBJECT = 'identity.valid_login';
+export const VALID_LOGIN_SUBJECT = 'identity.valid-login';
 export const validLoginParams = z.object({ login: param.optional(param.string()), credentials: passedCredentials });
 export type ValidLoginParams = z.infer<typeof validLoginParams>;

@@ -1,10 +1,11 @@
 import type { DomainEvent } from '../events/event-envelope';
+import { streamType } from '../events/stream-type';
 
 /**
  * The events of a `user-<id>` stream, public so that other services may project logins
  * and real names into their own read models (bugs searches by assignee login). Only
  * identity appends them. `UserPasswordSet` carries a salted scrypt hash, never a password;
- * other services ignore it. Every event is at schema version 1.
+ * other services ignore it.
  */
 export const USER_STREAM_PREFIX = 'user-';
 export const userStream = (userId: number): string => `${USER_STREAM_PREFIX}${userId}`;
@@ -36,3 +37,15 @@ export type UserEvent =
   | UserLoginAllowed
   | UserGroupsChanged
   | UserBlessGroupsChanged;
+
+export const userStreamType = streamType<UserEvent>(USER_STREAM_PREFIX, {
+  UserCreated: [],
+  UserRealNameChanged: [],
+  UserLoginChanged: [],
+  UserPasswordSet: [],
+  UserMailPreferenceChanged: [],
+  UserLoginDenied: [],
+  UserLoginAllowed: [],
+  UserGroupsChanged: [],
+  UserBlessGroupsChanged: [],
+});

@@ -1,2 +1,3 @@
 export * as param from './param-types';
 export * from './parse-params';
+export * from './api-input';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCode } from '../errors/common.errors';
+import { ErrorCode } from '../errors/error-codes';
 
 /**
  * Building blocks of the one parameter schema each endpoint has. Bugzilla clients send

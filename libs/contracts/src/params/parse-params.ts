@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorCode } from '../errors/common.errors';
+import { ErrorCode } from '../errors/error-codes';
 import { DomainError } from '../errors/domain-error';
 import { BUGZILLA_CODE, PARAM } from './param-types';
 
@@ -12,7 +12,7 @@ export function parseParams<T>(schema: z.ZodType<T>, raw: unknown): T {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  if (!issue) throw new DomainError(ErrorCode.paramInvalid, 'Invalid parameters.');
+  if (!issue) throw new DomainError('paramInvalid', 'Invalid parameters.');
   const param = issue.path.map(String).join('.') || 'params';
   const code = issue.code === 'custom' ? (issue.params?.[BUGZILLA_CODE] as number | undefined) : undefined;
   if (code !== undefined) return rethrow(code, issue.message.replaceAll(PARAM, param));
@@ -23,5 +23,5 @@ export function parseParams<T>(schema: z.ZodType<T>, raw: unknown): T {
 }
 
 function rethrow(code: number, message: string): never {
-  throw new DomainError(code, message);
+  throw new DomainError({ code, message });
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CommonErrors, DomainError, ErrorCode } from '@tracker/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CommonErrors, DomainError } from '@tracker/contracts';
 import { RestPipeline, type RestResponse } from '../rest-pipeline';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 
@@ -64,7 +64,7 @@ export class RestHttpServer implements OnModuleInit {
     const domainError =
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
         ? new DomainError(
-            ErrorCode.requestTooLarge,
+            'requestTooLarge',
             `The request body is larger than the limit of ${this.options.maxBodyBytes} bytes; nothing was changed.`,
           )
         : error.statusCode !== undefined && error.statusCode < 500
@@ -76,7 +76,7 @@ export class RestHttpServer implements OnModuleInit {
 }
 
 function notFound(method: string, path: string): DomainError {
-  return new DomainError(ErrorCode.resourceNotFound, `A REST API resource was not found for '${method} ${path}'.`);
+  return new DomainError('resourceNotFound', `A REST API resource was not found for '${method} ${path}'.`);
 }
 
 /** Hands the response to Fastify without awaiting it: awaiting a reply waits for the socket flush. */

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@tracker/contracts';
+import { DomainError } from '@tracker/contracts';
 
 const SAFE_CALLBACK = /^[A-Za-z0-9_.[\]]+$/;
 
@@ -7,7 +7,7 @@ export function validateCallback(raw: unknown): string {
   const value = typeof raw === 'string' ? raw.trim() : Array.isArray(raw) ? String(raw.at(-1) ?? '').trim() : String(raw);
   if (SAFE_CALLBACK.test(value)) return value;
   throw new DomainError(
-    ErrorCode.invalidCallback,
+    'invalidCallback',
     `You cannot use '${value}' as your 'callback' parameter. For security reasons, only letters, numbers, and the following characters are allowed in the 'callback' parameter: []._`,
   );
 }

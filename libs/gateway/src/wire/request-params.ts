@@ -1,5 +1,5 @@
-import { CommonErrors, DomainError, ErrorCode } from '@tracker/contracts';
 import { parse as parseQueryString } from 'fast-querystring';
+import { CommonErrors, DomainError } from '@tracker/contracts';
 
 /**
  * How a REST call's parameters are assembled, as Bugzilla does it: the query string
@@ -22,7 +22,7 @@ export function parseBody(contentType: string | undefined, body: string | undefi
     return parseJsonObject(body);
   }
   throw new DomainError(
-    ErrorCode.illegalContentType,
+    'illegalContentType',
     `The Content-Type '${mediaType}' is not supported: send the parameters as JSON (application/json).`,
   );
 }

@@ -1,9 +1,14 @@
-import { DomainError } from '@tracker/contracts';
-import { type EventStore, PostgresEventStore, WrongExpectedRevisionError } from '@tracker/platform/event-store';
+import { type Decider, DomainError, streamType } from '@tracker/contracts';
+import {
+  type EventStore,
+  EventStreams,
+  PostgresEventStore,
+  UpcastingEventStore,
+  WrongExpectedRevisionError,
+} from '@tracker/platform/event-store';
 import { EmbeddedPostgres } from '@tracker/platform/sql';
 import type { CommandContext } from './command-context';
 import { CommandHandler } from './command-handler';
-import type { Decider } from './decider';
 
 type TallyEvent = { type: 'TallyOpened'; data: { name: string } } | { type: 'Added'; data: { amount: number } };
 type TallyCommand = { kind: 'open'; name: string } | { kind: 'add'; amount: number };
@@ -17,9 +22,9 @@ const tally: Decider<Tally, TallyCommand, TallyEvent> = {
   decide: (command, state) => {
     switch (command.kind) {
       case 'open':
-        return state.open ? new DomainError(32000, 'already open') : [{ type: 'TallyOpened', data: { name: command.name } }];
+        return state.open ? new DomainError('userError', 'already open') : [{ type: 'TallyOpened', data: { name: command.name } }];
       case 'add':
-        if (!state.open) return new DomainError(51, 'no such tally');
+        if (!state.open) return new DomainError('objectDoesNotExist', 'no such tally');
         return command.amount === 0 ? [] : [{ type: 'Added', data: { amount: command.amount } }];
     }
   },
@@ -31,10 +36,12 @@ const tally: Decider<Tally, TallyCommand, TallyEvent> = {
         return { ...state, total: state.total + event.data.amount };
     }
   },
-  schemaVersions: { Added: 2 },
-  // version 1 of Added called the amount `n`
-  upcasters: { Added: (data) => ({ amount: (data as { n: number }).n }) },
 };
+
+// version 1 of Added called the amount `n`
+const streams = new EventStreams([
+  streamType<TallyEvent>('tally-', { TallyOpened: [], Added: [(data) => ({ amount: (data as { n: number }).n })] }),
+]);
 
 const context: CommandContext = {
   actor: 9,
@@ -45,6 +52,7 @@ const context: CommandContext = {
 
 describe('CommandHandler', () => {
   let embedded: EmbeddedPostgres;
+  let raw: EventStore;
   let store: EventStore;
   let handler: CommandHandler;
   let counter = 0;
@@ -52,8 +60,9 @@ describe('CommandHandler', () => {
 
   beforeAll(async () => {
     embedded = await EmbeddedPostgres.start(undefined);
-    store = await PostgresEventStore.create(embedded.connection());
-    handler = new CommandHandler(store);
+    raw = await PostgresEventStore.create(embedded.connection());
+    store = new UpcastingEventStore(raw, streams);
+    handler = new CommandHandler(store, streams);
   });
   afterAll(async () => {
     await store.close();
@@ -99,7 +108,7 @@ describe('CommandHandler', () => {
   it('upcasts old event shapes when folding', async () => {
     const name = stream();
     await handler.handle(tally, name, { kind: 'open', name: 'old' }, context);
-    await store.appendToStream(name, [{ type: 'Added', data: { n: 5 }, schemaVersion: 1, metadata: { actor: null, occurredAt: '2020-01-01T00:00:00.000Z', correlationId: 'c', causationId: 'c' } }], { expectedRevision: 0 });
+    await raw.appendToStream(name, [{ type: 'Added', data: { n: 5 }, schemaVersion: 1, metadata: { actor: null, occurredAt: '2020-01-01T00:00:00.000Z', correlationId: 'c', causationId: 'c' } }], { expectedRevision: 0 });
     const result = await handler.handle(tally, name, { kind: 'add', amount: 2 }, context);
     expect(result.state.total).toBe(7);
   });
@@ -114,7 +123,7 @@ describe('CommandHandler', () => {
 
   it('retries a command that lost a race to another process, on fresh state', async () => {
     const name = stream();
-    const elsewhere = new CommandHandler(store);
+    const elsewhere = new CommandHandler(store, streams);
     await handler.handle(tally, name, { kind: 'open', name: 'race' }, context);
     await Promise.all([1, 2, 3].map((amount, i) => (i % 2 ? elsewhere : handler).handle(tally, name, { kind: 'add', amount }, context)));
     expect((await handler.load(tally, name)).state.total).toBe(6);
@@ -137,7 +146,7 @@ describe('CommandHandler', () => {
         throw new WrongExpectedRevisionError(name, 'no_stream', 0);
       },
     };
-    const failing = new CommandHandler(alwaysConflicting);
+    const failing = new CommandHandler(alwaysConflicting, streams);
     await expect(failing.handle(tally, stream(), { kind: 'open', name: 'x' }, context)).rejects.toMatchObject({ code: 32000 });
     expect(appends).toBe(4);
   });

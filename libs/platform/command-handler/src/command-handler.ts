@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CommonErrors, type DomainEvent, isDomainError } from '@tracker/contracts';
+import { CommonErrors, type Decider, type DomainEvent, isDomainError } from '@tracker/contracts';
 import {
   type EventStore,
+  type EventStreams,
   type GlobalPosition,
-  type RecordedEvent,
   WrongExpectedRevisionError,
+  domainEvent,
 } from '@tracker/platform/event-store';
 import { type CommandContext, eventMetadata } from './command-context';
-import type { Decider } from './decider';
 
 export interface CommandResult<State, Event extends DomainEvent> {
   readonly events: readonly Event[];
@@ -30,7 +30,10 @@ const MAX_RETRIES = 3;
 export class CommandHandler {
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly streams: EventStreams,
+  ) {}
 
   handle<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
@@ -66,7 +69,7 @@ export class CommandHandler {
             id: randomUUID(),
             type: event.type,
             data: event.data,
-            schemaVersion: decider.schemaVersions?.[event.type as Event['type']] ?? 1,
+            schemaVersion: this.streams.currentVersion(streamName, event.type),
             metadata: eventMetadata(context),
           })),
           { expectedRevision: revision < 0 ? 'no_stream' : revision },
@@ -95,19 +98,7 @@ export class CommandHandler {
     streamName: string,
   ): Promise<{ state: State; revision: number }> {
     const recorded = await this.store.readStream(streamName);
-    const state = recorded.map((event) => toDomainEvent(decider, event)).reduce(decider.evolve, decider.initialState());
+    const state = recorded.map((event) => domainEvent<Event>(event)).reduce(decider.evolve, decider.initialState());
     return { state, revision: recorded.at(-1)?.revision ?? -1 };
   }
-}
-
-/** A recorded event as the decider knows it, with older data shapes upcast. */
-export function toDomainEvent<State, Command, Event extends DomainEvent>(
-  decider: Decider<State, Command, Event>,
-  recorded: RecordedEvent,
-): Event {
-  const type = recorded.type as Event['type'];
-  const current = decider.schemaVersions?.[type] ?? 1;
-  const upcaster = decider.upcasters?.[type];
-  const data = recorded.schemaVersion < current && upcaster ? upcaster(recorded.data, recorded.schemaVersion) : recorded.data;
-  return { type, data } as Event;
 }

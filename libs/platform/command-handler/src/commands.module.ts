@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
+import { EVENT_STORE, EVENT_STREAMS, type EventStore, type EventStreams } from '@tracker/platform/event-store';
 import { CLOCK, systemClock } from './clock';
 import { CommandHandler } from './command-handler';
 
@@ -7,7 +7,11 @@ import { CommandHandler } from './command-handler';
 @Global()
 @Module({
   providers: [
-    { provide: CommandHandler, inject: [EVENT_STORE], useFactory: (store: EventStore) => new CommandHandler(store) },
+    {
+      provide: CommandHandler,
+      inject: [EVENT_STORE, EVENT_STREAMS],
+      useFactory: (store: EventStore, streams: EventStreams) => new CommandHandler(store, streams),
+    },
     { provide: CLOCK, useValue: systemClock },
   ],
   exports: [CommandHandler, CLOCK],

@@ -1,9 +1,12 @@
 import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
 import { Inject, Injectable, Module } from '@nestjs/common';
+import { STREAM_TYPES } from '@tracker/contracts';
 import { SQL_CONNECTION, type SqlConnection } from '@tracker/platform/sql';
 import { EsdbEventStore } from './esdb-event-store.adapter';
 import { EVENT_STORE, type EventStore } from './event-store.port';
+import { EVENT_STREAMS, EventStreams } from './event-streams';
 import { PostgresEventStore } from './postgres-event-store.adapter';
+import { UpcastingEventStore } from './upcasting-event-store';
 
 export type EventStoreConfig =
   | { readonly adapter: 'postgres' }
@@ -18,7 +21,11 @@ class EventStoreLifecycle implements OnModuleDestroy {
   }
 }
 
-/** Picks the event-store adapter named by configuration; an unknown name fails at boot. */
+/**
+ * Picks the event-store adapter named by configuration (an unknown name fails at boot)
+ * and puts the process's stream types in front of it, so that every reader gets the
+ * current event shapes (EVENT_STREAMS: Tracker's STREAM_TYPES).
+ */
 @Module({})
 export class EventStoreModule {
   static forRoot(config: EventStoreConfig): DynamicModule {
@@ -26,23 +33,27 @@ export class EventStoreModule {
       module: EventStoreModule,
       global: true,
       providers: [
+        { provide: EVENT_STREAMS, useValue: new EventStreams(STREAM_TYPES) },
         {
           provide: EVENT_STORE,
-          inject: [SQL_CONNECTION],
-          useFactory: async (connection: SqlConnection): Promise<EventStore> => {
-            switch (config.adapter) {
-              case 'postgres':
-                return PostgresEventStore.create(connection);
-              case 'eventstoredb':
-                return EsdbEventStore.create(config.url);
-              default:
-                throw new Error(`Unknown event store adapter: ${(config as { adapter: string }).adapter}`);
-            }
-          },
+          inject: [SQL_CONNECTION, EVENT_STREAMS],
+          useFactory: async (connection: SqlConnection, streams: EventStreams): Promise<EventStore> =>
+            new UpcastingEventStore(await openAdapter(config, connection), streams),
         },
         EventStoreLifecycle,
       ],
-      exports: [EVENT_STORE],
+      exports: [EVENT_STORE, EVENT_STREAMS],
     };
+  }
+}
+
+async function openAdapter(config: EventStoreConfig, connection: SqlConnection): Promise<EventStore> {
+  switch (config.adapter) {
+    case 'postgres':
+      return PostgresEventStore.create(connection);
+    case 'eventstoredb':
+      return EsdbEventStore.create(config.url);
+    default:
+      throw new Error(`Unknown event store adapter: ${(config as { adapter: string }).adapter}`);
   }
 }

@@ -1,4 +1,7 @@
+export * from './domain-event';
 export * from './esdb-event-store.adapter';
 export * from './event-store.module';
 export * from './event-store.port';
 export * from './postgres-event-store.adapter';
+export * from './event-streams';
+export * from './upcasting-event-store';

@@ -5,7 +5,6 @@ import type {
   AppendOptions,
   AppendResult,
   EventStore,
-  ExpectedRevision,
   GlobalPosition,
   NewEvent,
   ReadAllOptions,
@@ -16,6 +15,7 @@ import type {
 } from './event-store.port';
 import { START, WrongExpectedRevisionError } from './event-store.port';
 import type { LogPage } from './polling-subscription';
+import { COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
 import { PollingSubscription } from './polling-subscription';
 import { eventStoreSchemaSql, notificationChannel, quoteIdent } from './postgres-event-store.schema';
 import { WakeSignal } from './wake-signal';
@@ -26,19 +26,6 @@ export interface PostgresEventStoreOptions {
   /** how long a live subscription sleeps when no append was signalled */
   readonly pollIntervalMs?: number;
 }
-
-interface EventRow {
-  position: string;
-  event_id: string;
-  stream_name: string;
-  revision: string;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-}
-
-const COLUMNS = 'position, event_id, stream_name, revision, type, schema_version, data, metadata';
 
 /**
  * The event store on PostgreSQL, for a real server and for embedded PGlite alike.
@@ -203,31 +190,4 @@ export class PostgresEventStore implements EventStore {
     await client.connect();
     await client.query(`LISTEN ${quoteIdent(notificationChannel(this.schema))}`);
   }
-}
-
-function encodeExpected(expected: ExpectedRevision): number {
-  switch (expected) {
-    case 'no_stream':
-      return -1;
-    case 'any':
-      return -2;
-    case 'stream_exists':
-      return -3;
-    default:
-      if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected revision ${expected}`);
-      return expected;
-  }
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row.event_id,
-    streamName: row.stream_name,
-    revision: Number(row.revision),
-    position: BigInt(row.position),
-    type: row.type,
-    schemaVersion: row.schema_version,
-    data: row.data,
-    metadata: row.metadata,
-  };
 }

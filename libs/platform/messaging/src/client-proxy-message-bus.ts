@@ -1,6 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { DomainError, ErrorCode, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import { TimeoutError, lastValueFrom, timeout } from 'rxjs';
+import { DomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import type { MessageBus } from './message-bus.port';
 
 /** The message bus over any Nest ClientProxy: NATS in distributed mode, in-process in embedded mode. */
@@ -17,11 +17,11 @@ export class ClientProxyMessageBus implements MessageBus {
     } catch (error) {
       const why = error instanceof TimeoutError ? `did not answer within ${this.timeoutMs} ms` : `could not be reached`;
       throw new DomainError(
-        ErrorCode.internalError,
+        'internalError',
         `The service behind '${subject}' ${why}. Please retry; if it persists, quote correlation id ${request.correlationId}.`,
       );
     }
     if (reply.ok) return reply.result;
-    throw new DomainError(reply.error.code, reply.error.message);
+    throw new DomainError(reply.error);
   }
 }

@@ -5,3 +5,4 @@ export * from './message-bus.port';
 export * from './messaging.module';
 export * from './nats.transport';
 export * from './service-reply.interceptor';
+export * from './message-handler.decorator';

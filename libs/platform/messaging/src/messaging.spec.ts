@@ -17,7 +17,7 @@ class ProbeController {
 
   @MessagePattern('probe.refuse')
   refuse(): never {
-    throw new DomainError(101, 'Bug #99999 does not exist.');
+    throw new DomainError('bugDoesNotExist', 'Bug #99999 does not exist.');
   }
 
   @MessagePattern('probe.crash')

@@ -1,7 +1,7 @@
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { Injectable, Logger } from '@nestjs/common';
-import { CommonErrors, isDomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import { type Observable, catchError, map, of } from 'rxjs';
+import { CommonErrors, isDomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 
 /**
  * Wraps every message handler's outcome in a ServiceReply: results as `{ok, result}`,
@@ -20,7 +20,7 @@ export class ServiceReplyInterceptor implements NestInterceptor {
       map((result: unknown): ServiceReply => ({ ok: true, result })),
       catchError((error: unknown) => {
         if (isDomainError(error)) return of<ServiceReply>({ ok: false, error: error.toData() });
-        const pattern = String(context.getHandler().name);
+        const pattern = `${context.getClass().name}.${context.getHandler().name}`;
         this.logger.error(`[${correlationId}] ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`);
         return of<ServiceReply>({ ok: false, error: CommonErrors.internal(correlationId).toData() });
       }),

@@ -6,3 +6,6 @@ export * from './read-model.module';
 export * from './schema';
 export * from './id-sequence';
 export * from './keyed-lock';
+export * from './read-model-rebuild.handler';
+export * from './id-sequences';
+export * from './keyed-locks';

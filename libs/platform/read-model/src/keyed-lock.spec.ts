@@ -1,6 +1,6 @@
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers, sleep } from '@tracker/testing';
 import { DataSource } from 'typeorm';
+import type { SqlConnection } from '@tracker/platform/sql';
+import { describeOnBothPostgres, sleep, type TestDatabase } from '@tracker/testing';
 import { IdSequence } from './id-sequence';
 import { KeyedLock, closeLockPool } from './keyed-lock';
 
@@ -34,7 +34,7 @@ async function maxOverlap(runs: Array<(work: () => Promise<void>) => Promise<voi
   return max;
 }
 
-function describeLocks(name: string, connect: () => Promise<{ connection: SqlConnection; dispose: () => Promise<void> }>): void {
+function describeLocks(name: string, connect: () => Promise<TestDatabase>): void {
   describe(`KeyedLock and IdSequence: ${name}`, () => {
     let fixture: { connection: SqlConnection; dispose: () => Promise<void> } | undefined;
     let sources: DataSource[] = [];
@@ -104,14 +104,4 @@ function describeLocks(name: string, connect: () => Promise<{ connection: SqlCon
   });
 }
 
-describeLocks('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'locks on the real PostgreSQL server', () => {
-  describeLocks('real PostgreSQL', async () => {
-    const database = await createTempDatabase('locks');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('locks', describeLocks);

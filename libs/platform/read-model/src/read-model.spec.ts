@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { event } from '@tracker/platform/event-store/testing';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { ProjectionCheckpoints1763800000000 } from './checkpoints.migration';
 import { ReadModel } from './read-model';
 import { CreateStreamStats1763800000001, StreamStats, StreamStatsProjection } from './testing/sample-read-model';
 
-interface Fixture {
-  readonly connection: SqlConnection;
-  readonly dispose: () => Promise<void>;
-}
-
-function describeReadModel(name: string, createFixture: () => Promise<Fixture>): void {
+function describeReadModel(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`ReadModel and projection runner: ${name}`, () => {
-    let fixture: Fixture | undefined;
+    let fixture: TestDatabase | undefined;
     let store: EventStore;
     const open = (schema: string, prefix: string): Promise<ReadModel> =>
       ReadModel.open(fixture!.connection, store, {
@@ -102,14 +96,4 @@ function describeReadModel(name: string, createFixture: () => Promise<Fixture>):
   });
 }
 
-describeReadModel('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'ReadModel on the real PostgreSQL server', () => {
-  describeReadModel('real PostgreSQL', async () => {
-    const database = await createTempDatabase('readmodel');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('readmodel', describeReadModel);

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { type AddCommentParams, type AddCommentResult, bugStream, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
+import { ADD_COMMENT_SUBJECT, type AddCommentParams, type AddCommentResult, bugStream, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, BugErrors, bugDecider, type LoggedInActor } from '@tracker/bugs/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences } from '@tracker/platform/read-model';
 import { BugFinder } from '../access/bug-finder';
-import { CatalogClient } from '../clients/catalog.client';
-import { BugCommands } from '../commands/bug-commands';
+import { CatalogClient } from '../collaborators/catalog.client';
+import type { BugSequence } from '../bugs.sequences';
 
 /**
  * `bugs.comment.add`: the comments service hands over a validated comment; the bug must
@@ -11,10 +13,11 @@ import { BugCommands } from '../commands/bug-commands';
  * time) is appended to the bug's stream. Answers once the bugs read model shows it, with
  * the position the comments service waits for in its own projection.
  */
-@Injectable()
+@MessageHandler(ADD_COMMENT_SUBJECT)
 export class AddCommentHandler {
   constructor(
-    private readonly commands: BugCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<BugSequence>,
     private readonly finder: BugFinder,
     private readonly catalog: CatalogClient,
   ) {}
@@ -25,7 +28,7 @@ export class AddCommentHandler {
     const actor = actorOf(auth) as LoggedInActor;
     const [doc] = await this.finder.findAll(request, actor, [String(params.bugRef)]);
     if (!doc) throw BugErrors.invalidBugId(String(params.bugRef));
-    const [rules, commentId] = await Promise.all([this.catalog.rules(request, { productIds: [doc.fields.product.id] }), this.commands.nextId('comment_ids')]);
+    const [rules, commentId] = await Promise.all([this.catalog.rules(request, { productIds: [doc.fields.product.id] }), this.ids.next('comment_ids')]);
     const stream = bugStream(doc.id);
     const command = {
       kind: 'AddComment' as const,

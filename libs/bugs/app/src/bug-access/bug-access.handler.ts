@@ -1,15 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import type { BugAccessEntry, BugAccessParams, BugAccessResult, ServiceRequest } from '@tracker/contracts';
+import { BUG_ACCESS_SUBJECT, type BugAccessEntry, type BugAccessParams, type BugAccessResult, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, BugErrors, canEditProduct } from '@tracker/bugs/domain';
 import { BugFinder } from '../access/bug-finder';
-import { CatalogClient } from '../clients/catalog.client';
+import { CatalogClient } from '../collaborators/catalog.client';
 
 /**
  * `bugs.access`: for other services (comments, later attachments and flags), whether the
  * caller may see and edit each bug, by id or alias, with Bugzilla's error per bug.
  * Editing needs a login and the product's edit group controls (109 naming the product).
  */
-@Injectable()
+@MessageHandler(BUG_ACCESS_SUBJECT)
 export class BugAccessHandler {
   constructor(
     private readonly finder: BugFinder,

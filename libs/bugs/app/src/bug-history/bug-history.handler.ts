@@ -1,8 +1,16 @@
-import { Injectable } from '@nestjs/common';
-import { type BugEvent, type BugHistoryParams, type BugHistoryResult, bugStream, hasPermission, type ServiceRequest } from '@tracker/contracts';
-import { actorOf, buildHistory } from '@tracker/bugs/domain';
-import { EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
 import { Inject } from '@nestjs/common';
+import {
+  BUG_HISTORY_SUBJECT,
+  type BugEvent,
+  type BugHistoryParams,
+  type BugHistoryResult,
+  bugStream,
+  hasPermission,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
+import { actorOf, buildHistory } from '@tracker/bugs/domain';
+import { domainEvent, EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
 import { BugFinder, refsOf } from '../access/bug-finder';
 
 /**
@@ -10,7 +18,7 @@ import { BugFinder, refsOf } from '../access/bug-finder';
  * model to lag), formatted as Bugzilla writes its activity rows, filtered for the reader
  * (time tracking, comments made private), `new_since` strictly after.
  */
-@Injectable()
+@MessageHandler(BUG_HISTORY_SUBJECT)
 export class BugHistoryHandler {
   constructor(
     private readonly finder: BugFinder,
@@ -24,7 +32,7 @@ export class BugHistoryHandler {
     const bugs = await Promise.all(
       docs.map(async (doc) => {
         const recorded = await this.store.readStream(bugStream(doc.id));
-        const events = recorded.map((event) => ({ event: { type: event.type, data: event.data } as BugEvent, occurredAt: event.metadata.occurredAt }));
+        const events = recorded.map((event) => ({ event: domainEvent<BugEvent>(event), occurredAt: event.metadata.occurredAt }));
         return { id: doc.id, alias: doc.fields.alias, history: buildHistory(events, reader, params.new_since ?? null) };
       }),
     );

@@ -1,15 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { bugStream, type CreateBugParams, type CreateBugResult, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
-import { actorOf, BugErrors, bugDecider, type CreateBug, CustomFieldType, type LoggedInActor, splitAliases, textOf } from '@tracker/bugs/domain';
-import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
-import { CatalogClient } from '../clients/catalog.client';
-import { CommentsSyncClient } from '../clients/comments-sync.client';
-import { IdentityClient } from '../clients/identity.client';
-import { BugCommands } from '../commands/bug-commands';
+import { Inject } from '@nestjs/common';
+import { apiInput, bugStream, CREATE_BUG_SUBJECT, type CreateBugParams, type CreateBugResult, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
+import { actorOf, BugErrors, bugDecider, type CreateBug, type CreateBugInput, CustomFieldType, type LoggedInActor, splitAliases, textOf } from '@tracker/bugs/domain';
+import { IdSequences, KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { CatalogClient } from '../collaborators/catalog.client';
+import { CommentsSyncClient } from '../collaborators/comments-sync.client';
+import { IdentityClient } from '../collaborators/identity.client';
 import { BugRefResolver, resolvedIds, splitRefs } from '../facts/bug-refs';
 import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { BugQueries } from '../read-model/bug.queries';
-import { createInput } from './create-input';
+import type { BugSequence, BugLock } from '../bugs.sequences';
+import { withAliasLock } from '../facts/alias-lock';
 
 /**
  * Bug.create: login required; flags refused until the flags service exists; the facts
@@ -18,10 +20,12 @@ import { createInput } from './create-input';
  * under a lock on its aliases. Bugs it blocks or depends on get their side of the link.
  * The reply waits until the bugs and the comments read models show the new bug.
  */
-@Injectable()
+@MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {
   constructor(
-    private readonly commands: BugCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<BugSequence>,
+    private readonly locks: KeyedLocks<BugLock>,
     @Inject(READ_MODEL) private readonly readModel: ReadModel,
     private readonly catalog: CatalogClient,
     private readonly identity: IdentityClient,
@@ -37,9 +41,9 @@ export class CreateBugHandler {
       throw BugErrors.flagsNotSupported();
     }
     const actor = actorOf(auth) as LoggedInActor;
-    const input = createInput(params);
+    const input: CreateBugInput = apiInput(params, ['flags']);
     const aliases = splitAliases(input.alias ?? []);
-    return this.commands.withAliasLock(aliases, async () => {
+    return withAliasLock(this.locks, aliases, async () => {
       const command = await this.command(request, actor, input);
       const context = this.commands.context(request);
       const stream = bugStream(command.bugId);
@@ -68,8 +72,8 @@ export class CreateBugHandler {
     ]);
     const [dependencyEdges, bugId, commentId] = await Promise.all([
       queries.dependencyEdges(resolvedIds(bugRefs)),
-      this.commands.nextId('bug_ids'),
-      this.commands.nextId('comment_ids'),
+      this.ids.next('bug_ids'),
+      this.ids.next('comment_ids'),
     ]);
     return { kind: 'CreateBug', bugId, commentId, actor, input, rules, users, aliasOwners, bugRefs, dependencyEdges };
   }

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import type { BugFault, GetBugsParams, GetBugsResult, ServiceRequest } from '@tracker/contracts';
+import { type BugFault, GET_BUGS_SUBJECT, type GetBugsParams, type GetBugsResult, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf } from '@tracker/bugs/domain';
 import { BugFinder, refsOf } from '../access/bug-finder';
 import type { BugDocument } from '../read-model/bug-document';
@@ -11,7 +11,7 @@ import { BugViews } from '../view/bug-view.factory';
  * `faults` entries and the others are returned (Bugzilla's documented behaviour; 5.2's
  * REST layer loses it, see docs/bugs.md).
  */
-@Injectable()
+@MessageHandler(GET_BUGS_SUBJECT)
 export class GetBugsHandler {
   constructor(
     private readonly finder: BugFinder,

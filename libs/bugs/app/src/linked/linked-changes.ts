@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { bugStream, type UserRef } from '@tracker/contracts';
 import { type ApplyLinkedChange, bugDecider } from '@tracker/bugs/domain';
-import type { CommandContext } from '@tracker/platform/command-handler';
+import { type CommandContext, CommandRunner } from '@tracker/platform/command-handler';
 import type { GlobalPosition } from '@tracker/platform/event-store';
-import { BugCommands } from '../commands/bug-commands';
 
 /** What one request does to bugs it did not edit directly, by bug id. */
 export class LinkedChanges {
@@ -45,7 +44,7 @@ const emptyDelta = (): Delta => ({ added: [], removed: [] });
 /** Appends the other bugs' sides of a request (after its own appends), each to its own stream. */
 @Injectable()
 export class LinkedChangeWriter {
-  constructor(private readonly commands: BugCommands) {}
+  constructor(private readonly commands: CommandRunner) {}
 
   async write(linked: LinkedChanges, changedBy: UserRef, context: CommandContext): Promise<Array<{ stream: string; position: GlobalPosition | null; hasComment: boolean }>> {
     const results = [];

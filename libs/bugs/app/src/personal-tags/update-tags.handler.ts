@@ -1,18 +1,25 @@
-import { Injectable } from '@nestjs/common';
-import { isLoggedIn, personalTagsStream, type ServiceRequest, type UpdateTagsParams, type UpdateTagsResult } from '@tracker/contracts';
+import {
+  isLoggedIn,
+  personalTagsStream,
+  type ServiceRequest,
+  UPDATE_TAGS_SUBJECT,
+  type UpdateTagsParams,
+  type UpdateTagsResult,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, BugErrors, personalTagsDecider } from '@tracker/bugs/domain';
 import type { GlobalPosition } from '@tracker/platform/event-store';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { BugFinder, refsOf } from '../access/bug-finder';
-import { BugCommands } from '../commands/bug-commands';
 
 /**
  * Bug.update_tags: the caller's personal tags of each bug (visible ones only), removed
  * then added, in the caller's own stream. Answers what changed per bug.
  */
-@Injectable()
+@MessageHandler(UPDATE_TAGS_SUBJECT)
 export class UpdateTagsHandler {
   constructor(
-    private readonly commands: BugCommands,
+    private readonly commands: CommandRunner,
     private readonly finder: BugFinder,
   ) {}
 

@@ -1,50 +1,22 @@
 import { type BugEvent, bugStream, type EventMetadata } from '@tracker/contracts';
 import { bugDecider, type CreateBug, type UpdateBug } from '@tracker/bugs/domain';
-import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
+import { ADMIN, ADMIN_ACTOR, createBug, MINIMAL_INPUT, updateBug } from '@tracker/bugs/domain/testing';
+import { domainEvent, type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { deciderSpec, describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { BugsProjection } from './bugs.projection';
 import { CreateBugsTables1764100000000 } from './migrations/1764100000000-create-bugs-tables';
 import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-substring-search-indexes';
 import { UsersProjection } from './users.projection';
-import { RULES_FOR_PROJECTION } from './bugs.projection.fixture';
 
-const ADMIN = { id: 1, login: 'admin@example.com' };
-const actor = { user: ADMIN, groupIds: [], editbugs: true, canconfirm: true, insider: true, timetracker: true };
-const metadata = (at: string): EventMetadata => ({ actor: 1, occurredAt: at, correlationId: 'c', causationId: 'c' });
-
-const create = (bugId: number, extra: Partial<CreateBug['input']> = {}): CreateBug => ({
-  kind: 'CreateBug',
-  bugId,
-  commentId: bugId * 10,
-  actor,
-  input: { product: 'RefProduct', component: 'RefComponent', version: '1.0', summary: `Bug ${bugId}`, opSys: 'All', platform: 'All', customFields: {}, ...extra },
-  rules: RULES_FOR_PROJECTION,
-  users: new Map([[ADMIN.login, ADMIN]]),
-  aliasOwners: new Map(),
-  bugRefs: new Map(),
-  dependencyEdges: [],
-});
-
-const update = (input: UpdateBug['input'], commentId: number): UpdateBug => ({
-  kind: 'UpdateBug',
-  actor,
-  input,
-  bugCount: 1,
-  commentId,
-  rules: RULES_FOR_PROJECTION,
-  users: new Map(),
-  aliasOwners: new Map(),
-  bugRefs: new Map(),
-  dependencyEdges: [],
-  dupeChain: new Map(),
-  dupeTarget: null,
-  openBugIds: new Set(),
-});
+const bug = deciderSpec(bugDecider);
+const metadata = (at: string): EventMetadata => ({ actor: ADMIN.id, occurredAt: at, correlationId: 'c', causationId: 'c' });
+const create = (bugId: number, extra: Partial<CreateBug['input']> = {}): CreateBug =>
+  createBug({ ...MINIMAL_INPUT, summary: `Bug ${bugId}`, ...extra }, { bugId, commentId: bugId * 10, actor: ADMIN_ACTOR });
+const update = (input: UpdateBug['input'], commentId: number): UpdateBug => updateBug(input, { commentId, dupeTarget: null });
 
 /** Given a bug stream's events, then these rows: on PGlite and on the real PostgreSQL server. */
-function describeProjection(name: string, connect: () => Promise<{ connection: SqlConnection; dispose: () => Promise<void> }>): void {
+function describeProjection(name: string, connect: () => Promise<TestDatabase>): void {
   describe(`bugs projection: ${name}`, () => {
     let dispose: () => Promise<void>;
     let store: EventStore;
@@ -69,15 +41,15 @@ function describeProjection(name: string, connect: () => Promise<{ connection: S
     });
 
     async function append(bugId: number, commands: Array<[string, CreateBug | UpdateBug]>): Promise<void> {
-      let state = (await store.readStream(bugStream(bugId))).reduce((s, e) => bugDecider.evolve(s, { type: e.type, data: e.data } as BugEvent), bugDecider.initialState());
+      const history = (await store.readStream(bugStream(bugId))).map((e) => domainEvent<BugEvent>(e));
       for (const [at, command] of commands) {
-        const events = bugDecider.decide(command, state) as readonly BugEvent[];
-        const revision = (await store.readStream(bugStream(bugId))).length - 1;
+        const events = bug.given(...history).when(command).events();
+        const revision = history.length - 1;
         const result = await store.appendToStream(bugStream(bugId), events.map((event) => ({ ...event, schemaVersion: 1, metadata: metadata(at) })), {
           expectedRevision: revision < 0 ? 'no_stream' : revision,
         });
         await readModel.waitFor(bugStream(bugId), result.position, 'test');
-        state = events.reduce(bugDecider.evolve, state);
+        history.push(...events);
       }
     }
 
@@ -130,14 +102,4 @@ function describeProjection(name: string, connect: () => Promise<{ connection: S
   });
 }
 
-describeProjection('PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'bugs projection on the real server', () => {
-  describeProjection('PostgreSQL', async () => {
-    const database = await createTempDatabase('bugs_projection');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('bugs_projection', describeProjection);

@@ -1,8 +1,8 @@
+import type { EntityManager } from 'typeorm';
 import { type BugEvent, BUG_STREAM_PREFIX } from '@tracker/contracts';
 import { applyChanges, roundHours } from '@tracker/bugs/domain';
-import type { RecordedEvent } from '@tracker/platform/event-store';
+import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { IdSequence, type Projection, schemaOf } from '@tracker/platform/read-model';
-import type { EntityManager } from 'typeorm';
 import type { BugDocument } from './bug-document';
 import { bugColumns, BUG_COLUMN_CASTS, BUG_COLUMN_NAMES } from './bug-columns';
 import { valuesChunks } from './sql-values';
@@ -33,7 +33,7 @@ export class BugsProjection implements Projection {
     let maxBugId = 0;
     let maxCommentId = 0;
     for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as BugEvent;
+      const event = domainEvent<BugEvent>(recorded);
       const at = recorded.metadata.occurredAt;
       const doc = docs.get(bugIdOf(recorded));
       switch (event.type) {

@@ -1,9 +1,7 @@
-import type { FieldEvent } from '@tracker/contracts';
-import type { RecordedEvent } from '@tracker/platform/event-store';
-import { type Projection, schemaOf } from '@tracker/platform/read-model';
 import type { EntityManager } from 'typeorm';
-
-const FIELD_STREAM_PREFIX = 'field-';
+import { FIELD_STREAM_PREFIX, type FieldEvent } from '@tracker/contracts';
+import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
+import { type Projection, schemaOf } from '@tracker/platform/read-model';
 
 /**
  * The installation's custom fields (catalog's public `field-` events): a bug read returns
@@ -16,7 +14,7 @@ export class CustomFieldsProjection implements Projection {
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const s = schemaOf(manager.connection);
     for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as FieldEvent;
+      const event = domainEvent<FieldEvent>(recorded);
       if (event.type === 'FieldCreated' && event.data.isCustom) {
         await manager.query(
           `INSERT INTO ${s}.bug_custom_fields (name, type, is_obsolete, sort_key) VALUES ($1, $2, false, $3)

@@ -1,7 +1,7 @@
-import { USER_STREAM_PREFIX, type UserEvent } from '@tracker/contracts';
-import type { RecordedEvent } from '@tracker/platform/event-store';
-import { type Projection, schemaOf } from '@tracker/platform/read-model';
 import type { EntityManager } from 'typeorm';
+import { USER_STREAM_PREFIX, type UserEvent } from '@tracker/contracts';
+import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
+import { type Projection, schemaOf } from '@tracker/platform/read-model';
 import { valuesChunks } from './sql-values';
 
 /**
@@ -19,7 +19,7 @@ export class UsersProjection implements Projection {
     const created = new Map<number, { login: string; realName: string }>();
     const renames: Array<{ id: number; column: 'login' | 'real_name'; value: string }> = [];
     for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as UserEvent;
+      const event = domainEvent<UserEvent>(recorded);
       const id = Number(recorded.streamName.slice(USER_STREAM_PREFIX.length));
       const fresh = created.get(id);
       if (event.type === 'UserCreated') created.set(id, { login: event.data.login, realName: event.data.realName });

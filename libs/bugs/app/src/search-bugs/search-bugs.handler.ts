@@ -1,9 +1,19 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommonErrors, type CountBugsResult, hasPermission, isDomainError, type SearchBugsParams, type SearchBugsResult, type ServiceRequest } from '@tracker/contracts';
+import { Inject, Logger } from '@nestjs/common';
+import {
+  CommonErrors,
+  type CountBugsResult,
+  hasPermission,
+  isDomainError,
+  SEARCH_BUGS_SUBJECT,
+  type SearchBugsParams,
+  type SearchBugsResult,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { parseSearch, type SearchContext } from '@tracker/bugs/domain';
 import { READ_MODEL, type ReadModel, schemaOf } from '@tracker/platform/read-model';
 import { BUGS_OPTIONS, type BugsOptions } from '../bugs.options';
-import { CatalogClient } from '../clients/catalog.client';
+import { CatalogClient } from '../collaborators/catalog.client';
 import type { BugDocument } from '../read-model/bug-document';
 import { BugQueries, type UserRow, userNamesOf } from '../read-model/bug.queries';
 import { BugViews } from '../view/bug-view.factory';
@@ -18,7 +28,7 @@ const names = (values: ReadonlyArray<{ readonly name: string; readonly sortKey: 
  * visibility rule inside returns the bugs, rendered like Bug.get without update_token, or
  * with `count_only` their number (Bugzilla R6).
  */
-@Injectable()
+@MessageHandler(SEARCH_BUGS_SUBJECT)
 export class SearchBugsHandler {
   private readonly logger = new Logger('BugSearch');
 

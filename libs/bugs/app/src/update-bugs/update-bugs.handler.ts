@@ -1,34 +1,40 @@
-import { Injectable } from '@nestjs/common';
 import {
+  apiInput,
   type BugEvent,
   bugStream,
   formatDateTime,
   isDomainError,
   isLoggedIn,
   type ServiceRequest,
+  UPDATE_BUGS_SUBJECT,
   type UpdateBugsParams,
   type UpdateBugsResult,
   type UpdatedBugWire,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import {
   actorOf,
   BugErrors,
   bugDecider,
   type BugState,
-  checkEditable,
+  requireEditable,
   type ExistingBug,
   formatChanges,
   type LoggedInActor,
   splitAliases,
   type UpdateBug,
+  type UpdateBugInput,
 } from '@tracker/bugs/domain';
 import type { GlobalPosition } from '@tracker/platform/event-store';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
+import type { CommandContext } from '@tracker/platform/command-handler';
 import { BugFinder, refsOf } from '../access/bug-finder';
-import { CommentsSyncClient } from '../clients/comments-sync.client';
-import { BugCommands } from '../commands/bug-commands';
+import { CommentsSyncClient } from '../collaborators/comments-sync.client';
 import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { dupeTargetFor, UpdateFactsLoader } from './update-facts';
-import { updateInput } from './update-input';
+import type { BugSequence, BugLock } from '../bugs.sequences';
+import { withAliasLock } from '../facts/alias-lock';
 
 /**
  * Bug.update for the bug of the path and those of `ids`: every bug is found (100, 101,
@@ -38,10 +44,12 @@ import { updateInput } from './update-input';
  * does to other bugs (dependencies, the duplicate's target). The reply, once the read
  * models show it all, lists per bug the changes as Bugzilla formats them.
  */
-@Injectable()
+@MessageHandler(UPDATE_BUGS_SUBJECT)
 export class UpdateBugsHandler {
   constructor(
-    private readonly commands: BugCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<BugSequence>,
+    private readonly locks: KeyedLocks<BugLock>,
     private readonly finder: BugFinder,
     private readonly facts: UpdateFactsLoader,
     private readonly linked: LinkedChangeWriter,
@@ -55,7 +63,7 @@ export class UpdateBugsHandler {
       throw BugErrors.flagsNotSupported();
     }
     const aliases = splitAliases([...(params.alias?.add ?? []), ...(params.alias?.set ?? [])]);
-    return this.commands.withAliasLock(aliases, () => this.update(request, actorOf(auth) as LoggedInActor));
+    return withAliasLock(this.locks, aliases, () => this.update(request, actorOf(auth) as LoggedInActor));
   }
 
   private async update(request: ServiceRequest<UpdateBugsParams>, actor: LoggedInActor): Promise<UpdateBugsResult> {
@@ -64,13 +72,13 @@ export class UpdateBugsHandler {
     const ids = [...new Set(docs.map((doc) => doc.id))];
     const bugs = await Promise.all(ids.map((id) => this.load(id)));
     const existing = bugs.filter((bug): bug is ExistingBug => bug !== null);
-    const input = updateInput(params);
+    const input: UpdateBugInput = apiInput(params, ['id', 'ids', 'flags']);
     const facts = await this.facts.load(request, actor, input, existing, (id) => this.load(id));
-    for (const bug of existing) checkEditable(facts, bug);
+    for (const bug of existing) requireEditable(facts, bug);
     // a comment id only where the update may add a comment (its own, work time, the duplicate note)
     const mayComment = input.comment !== undefined || input.workTime !== undefined || input.dupeOf !== undefined;
     const commentIds = new Map<number, number>();
-    for (const bug of existing) if (mayComment) commentIds.set(bug.bugId, await this.commands.nextId('comment_ids'));
+    for (const bug of existing) if (mayComment) commentIds.set(bug.bugId, await this.ids.next('comment_ids'));
     const commandFor = (bug: ExistingBug): UpdateBug => ({
       kind: 'UpdateBug',
       ...facts,
@@ -110,7 +118,7 @@ export class UpdateBugsHandler {
   }
 
   /** Appends on fresh state, remembering the state the accepted decision was made on. */
-  private async appendDecided(stream: string, command: UpdateBug, context: ReturnType<BugCommands['context']>) {
+  private async appendDecided(stream: string, command: UpdateBug, context: CommandContext) {
     let before: BugState = bugDecider.initialState();
     const capturing = {
       ...bugDecider,
@@ -130,7 +138,7 @@ export class UpdateBugsHandler {
     links.dependencies(bug.bugId, { added: [...(dependsOn?.added ?? [])], removed: [...(dependsOn?.removed ?? [])] }, { added: [...(blocks?.added ?? [])], removed: [...(blocks?.removed ?? [])] });
     if (dupeOf !== undefined && dupeOf !== null) {
       const addCc = dupeTargetFor(bug, target)?.visibleToDupeReporter && target?.reporter.id !== bug.reporter.id ? bug.reporter : null;
-      links.duplicate(dupeOf, { bugId: bug.bugId, commentId: await this.commands.nextId('comment_ids') }, addCc);
+      links.duplicate(dupeOf, { bugId: bug.bugId, commentId: await this.ids.next('comment_ids') }, addCc);
     }
   }
 }

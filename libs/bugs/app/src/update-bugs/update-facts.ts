@@ -14,8 +14,8 @@ import {
   type UpdateBugInput,
 } from '@tracker/bugs/domain';
 import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
-import { CatalogClient } from '../clients/catalog.client';
-import { IdentityClient } from '../clients/identity.client';
+import { CatalogClient } from '../collaborators/catalog.client';
+import { IdentityClient } from '../collaborators/identity.client';
 import { BugRefResolver, resolvedIds, splitRefs } from '../facts/bug-refs';
 import { BugQueries } from '../read-model/bug.queries';
 

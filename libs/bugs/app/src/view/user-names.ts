@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceRequest } from '@tracker/contracts';
 import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
-import { IdentityClient } from '../clients/identity.client';
+import { IdentityClient } from '../collaborators/identity.client';
 import { BugQueries, type UserName } from '../read-model/bug.queries';
 
 /**

@@ -1,4 +1,4 @@
-import type { BugEvent, DomainError } from '@tracker/contracts';
+import { assertNever, type BugEvent, type Decider, type DomainError } from '@tracker/contracts';
 import { type BugState, evolveBug, initialBugState } from './bug.state';
 import type { AddComment } from './comment/add-comment.command';
 import { decideAddComment } from './comment/decide-add-comment';
@@ -12,7 +12,7 @@ import type { UpdateBug } from './update/update-bug.command';
 export type BugCommand = CreateBug | UpdateBug | AddComment | ApplyLinkedChange;
 
 /** The decider of a bug's stream (`bug-<id>`): one decide function per command, in its own folder. */
-export const bugDecider = {
+export const bugDecider: Decider<BugState, BugCommand, BugEvent> = {
   initialState: initialBugState,
   decide(command: BugCommand, state: BugState): readonly BugEvent[] | DomainError {
     switch (command.kind) {
@@ -25,12 +25,8 @@ export const bugDecider = {
       case 'ApplyLinkedChange':
         return decideLinkedChange(command, state);
       default:
-        return unreachable(command);
+        return assertNever(command, 'bug command');
     }
   },
   evolve: evolveBug,
-} as const;
-
-function unreachable(command: never): never {
-  throw new Error(`Unknown bug command ${JSON.stringify(command)}`);
-}
+};

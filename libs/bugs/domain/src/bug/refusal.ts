@@ -1,10 +1,13 @@
 import { type DomainError, isDomainError } from '@tracker/contracts';
 
 /**
- * Deciding a bug change is a long sequence of checks in Bugzilla's order, each of which
- * may refuse. Inside a decision a refusal is thrown (`ok`), and `attempt` turns it back
- * into the returned DomainError, so `decide` keeps its `events | DomainError` contract
- * while each check reads as one line.
+ * The two refusal styles of the deciders, told apart by name (docs/service-anatomy.md):
+ * - `check…(…)` returns its refusal (`T | DomainError`, or `DomainError | undefined`) and
+ *   never throws; a caller passes it on or, inside a decision, unwraps it with `ok`.
+ * - `require…(…)` and the steps of a bug update (`set…`, `edit…` on an UpdateDraft)
+ *   throw their refusal; they run only inside `attempt`, which turns the throw back into
+ *   the returned DomainError, so `decide` keeps its `events | DomainError` contract while a
+ *   long sequence of checks in Bugzilla's order reads one line each.
  */
 export function ok<T>(value: T | DomainError): T {
   if (isDomainError(value)) throw value;

@@ -1,50 +1,20 @@
-import type { BugEvent } from '@tracker/contracts';
-import { ADMIN, ADMIN_ACTOR, RULES, USER, USERS } from '../fixtures/bug-rules.fixture';
+import { deciderSpec } from '@tracker/testing';
+import { ADMIN, MINIMAL_INPUT, USER, createBug, updateBug } from '../testing';
 import { bugDecider } from '../bug/bug.decider';
 import type { CreateBug } from '../bug/create/create-bug.command';
 import type { UpdateBug } from '../bug/update/update-bug.command';
 import { buildHistory, type DatedBugEvent } from './bug-history';
 
-const CREATE: CreateBug = {
-  kind: 'CreateBug',
-  bugId: 4,
-  commentId: 10,
-  actor: ADMIN_ACTOR,
-  input: { product: 'RefProduct', component: 'RefComponent', version: '1.0', summary: 'Golden', opSys: 'All', platform: 'All', priority: 'Normal', whiteboard: '[golden]', estimatedTime: 4.5, customFields: {} },
-  rules: RULES,
-  users: USERS,
-  aliasOwners: new Map(),
-  bugRefs: new Map([['1', { bugId: 1 }]]),
-  dependencyEdges: [],
-};
-
-const update = (input: UpdateBug['input'], commentId = 11): UpdateBug => ({
-  kind: 'UpdateBug',
-  actor: ADMIN_ACTOR,
-  input,
-  bugCount: 1,
-  commentId,
-  rules: RULES,
-  users: USERS,
-  aliasOwners: new Map(),
-  bugRefs: new Map([['1', { bugId: 1 }]]),
-  dependencyEdges: [],
-  dupeChain: new Map(),
-  dupeTarget: null,
-  openBugIds: new Set(),
-});
+const bug = deciderSpec(bugDecider);
+const CREATE = createBug({ ...MINIMAL_INPUT, priority: 'Normal', whiteboard: '[golden]', estimatedTime: 4.5 });
+const update = (input: UpdateBug['input'], commentId = 11): UpdateBug => updateBug(input, { commentId, dupeTarget: null });
 
 /** Decides the commands one after another, as the stream records them, at the given times. */
 function stream(...steps: Array<[string, CreateBug | UpdateBug]>): DatedBugEvent[] {
   const dated: DatedBugEvent[] = [];
-  let state = bugDecider.initialState();
   for (const [occurredAt, command] of steps) {
-    const events = bugDecider.decide(command, state);
-    if (!Array.isArray(events)) throw new Error(`refused: ${JSON.stringify(events)}`);
-    for (const event of events as readonly BugEvent[]) {
-      dated.push({ event, occurredAt });
-      state = bugDecider.evolve(state, event);
-    }
+    const events = bug.given(...dated.map((entry) => entry.event)).when(command).events();
+    dated.push(...events.map((event) => ({ event, occurredAt })));
   }
   return dated;
 }

@@ -1,4 +1,4 @@
-import type { BugsVisited, DomainError } from '@tracker/contracts';
+import type { BugsVisited, Decider, DomainError } from '@tracker/contracts';
 
 /** POST /rest/bug_user_last_visit: the handler checked visibility and involvement first. */
 export interface RecordVisit {
@@ -10,11 +10,11 @@ export interface RecordVisit {
 }
 
 /** Visits are facts without rules: the stream only records them. */
-export const lastVisitDecider = {
+export const lastVisitDecider: Decider<null, RecordVisit, BugsVisited> = {
   initialState: (): null => null,
   decide(command: RecordVisit): readonly BugsVisited[] | DomainError {
     if (command.bugIds.length === 0) return [];
     return [{ type: 'BugsVisited', data: { userId: command.userId, bugIds: [...new Set(command.bugIds)], visitedAt: command.visitedAt } }];
   },
   evolve: (): null => null,
-} as const;
+};

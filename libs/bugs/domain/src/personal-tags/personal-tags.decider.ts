@@ -1,4 +1,4 @@
-import type { BugTagsChanged, DomainError } from '@tracker/contracts';
+import type { BugTagsChanged, Decider, DomainError } from '@tracker/contracts';
 import { BugErrors } from '../bugs.errors';
 import { cleanText } from '../bug/fields/text-fields';
 import { attempt, refuse } from '../bug/refusal';
@@ -18,20 +18,20 @@ export interface ChangeBugTags {
 const MAX_TAG_LENGTH = 64;
 
 /** Bugzilla's _check_tag_name: cleaned, non-empty, under 64 characters, lower case. */
-export function checkTagName(raw: string): string {
+export function requireTagName(raw: string): string {
   const tag = cleanText(raw);
   if (tag === '') return refuse(BugErrors.noTagToEdit());
   if (tag.length > MAX_TAG_LENGTH) return refuse(BugErrors.tagNameTooLong());
   return tag.toLowerCase();
 }
 
-export const personalTagsDecider = {
+export const personalTagsDecider: Decider<PersonalTagsState, ChangeBugTags, BugTagsChanged> = {
   initialState: (): PersonalTagsState => new Map(),
   decide(command: ChangeBugTags, state: PersonalTagsState): readonly BugTagsChanged[] | DomainError {
     return attempt(() => {
       const current = state.get(command.bugId) ?? [];
-      const removeTags = command.remove.map(checkTagName);
-      const addTags = command.add.map(checkTagName);
+      const removeTags = command.remove.map(requireTagName);
+      const addTags = command.add.map(requireTagName);
       const afterRemove = current.filter((tag) => !removeTags.includes(tag));
       const next = [...afterRemove, ...addTags.filter((tag, i) => !afterRemove.includes(tag) && addTags.indexOf(tag) === i)];
       const added = next.filter((tag) => !current.includes(tag));
@@ -46,4 +46,4 @@ export const personalTagsDecider = {
     next.set(event.data.bugId, [...current.filter((tag) => !event.data.removed.includes(tag)), ...event.data.added]);
     return next;
   },
-} as const;
+};

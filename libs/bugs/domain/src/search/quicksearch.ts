@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@tracker/contracts';
+import { DomainError } from '@tracker/contracts';
 import type { SearchContext } from './search-context';
 import { type Condition, type Criterion, type CriteriaGroup, condition, group, type OrderTerm, type SearchOperator } from './search-criteria';
 import { defaultWord, fieldTerm, priorityTerm, specialFirstChar, type State } from './quicksearch-terms';
@@ -12,13 +12,13 @@ import { splitOutsideQuotes, unquote } from './quicksearch-words';
  * priorities, and plain words that search product, component, keywords, alias, summary,
  * whiteboard, comments and URLs. Without a status word only open bugs are found.
  */
-const userError = (message: string): DomainError => new DomainError(ErrorCode.unknownUserError, message);
+const userError = (message: string): DomainError => new DomainError('userError', message);
 const INVALID_QUERY =
   'Your query is invalid. A query cannot start with AND or OR, nor can it end with AND, OR or NOT. They are reserved operators and must be quoted if you want to look for these strings.';
 
 export function parseQuicksearch(text: string, context: SearchContext): { criteria: CriteriaGroup; order: OrderTerm[] } {
   const search = text.replace(/^[\s,]+|[\s,]+$/g, '');
-  if (search === '') throw new DomainError(1000, 'You may not search, or create saved searches, without any search terms.');
+  if (search === '') throw new DomainError('searchTermsRequired', 'You may not search, or create saved searches, without any search terms.');
   if (/^[0-9,\s]*$/.test(search)) {
     return { criteria: group('AND', [condition('bug_id', 'anyexact', search.replace(/[,\s]+/g, ','))]), order: [{ field: 'bug_id', descending: false }] };
   }

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@tracker/contracts';
+import { DomainError } from '@tracker/contracts';
 import { type Criterion, type CriteriaGroup, condition, group, isSearchOperator, type SearchOperator } from './search-criteria';
 import { isSearchableBy, searchFieldName } from './search-fields';
 import { invalidOperator, type SearchContext, valuesOf } from './search-context';
@@ -18,7 +18,7 @@ const first = (raw: Readonly<Record<string, unknown>>, key: string): string | un
 function fieldOf(name: string, context: SearchContext): string {
   const field = searchFieldName(name, context.customFields);
   if (field === null || !isSearchableBy(field, context.timetracker)) {
-    throw new DomainError(ErrorCode.unknownUserError, `Can't use ${name} as a field name.`);
+    throw new DomainError('userError', `Can't use ${name} as a field name.`);
   }
   return field;
 }
@@ -52,7 +52,7 @@ function customSearch(raw: Readonly<Record<string, unknown>>, context: SearchCon
     if (field === 'OP') {
       stack.push({ join: first(raw, `j${n}`) === 'OR' ? 'OR' : 'AND', negate, items: [] });
     } else if (field === 'CP') {
-      if (stack.length === 1) throw new DomainError(ErrorCode.unknownUserError, 'A closing parenthesis (CP) has no opening one (OP).');
+      if (stack.length === 1) throw new DomainError('userError', 'A closing parenthesis (CP) has no opening one (OP).');
       const closed = stack.pop() as Frame;
       (stack[stack.length - 1] as Frame).items.push(group(closed.join, closed.items, closed.negate));
     } else if (field !== 'noop') {

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@tracker/contracts';
+import { DomainError } from '@tracker/contracts';
 
 /** What a search needs to know about the installation and the caller. */
 export interface SearchContext {
@@ -21,5 +21,5 @@ export function valuesOf(raw: unknown): string[] {
 }
 
 export function invalidOperator(operator: string): DomainError {
-  return new DomainError(ErrorCode.unknownUserError, `The search operator '${operator}' is not valid.`);
+  return new DomainError('userError', `The search operator '${operator}' is not valid.`);
 }

@@ -1,5 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { BugRulesResult, InstallationParams, ResolveBugRulesParams, ServiceRequest } from '@tracker/contracts';
+import { Inject } from '@nestjs/common';
+import {
+  type BugRulesResult,
+  type InstallationParams,
+  RESOLVE_BUG_RULES_SUBJECT,
+  type ResolveBugRulesParams,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../catalog.options';
 import { IdentityClient } from '../collaborators/identity.client';
 import { InstallationGate } from '../installation/installation-gate';
@@ -17,7 +24,7 @@ const ALL_PARTS = { components: true, versions: true, milestones: true, groupCon
  * `catalog.bug-rules.resolve` for the bugs service: two SQL statements and (with
  * products) one identity lookup each for users and groups, in parallel.
  */
-@Injectable()
+@MessageHandler(RESOLVE_BUG_RULES_SUBJECT)
 export class ResolveBugRulesHandler {
   constructor(
     private readonly fields: FieldQueries,

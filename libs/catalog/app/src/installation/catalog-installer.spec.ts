@@ -1,24 +1,19 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, type LookupUsersResult, type ServiceRequest } from '@tracker/contracts';
-import { CommandHandler, systemClock } from '@tracker/platform/command-handler';
+import { CommandHandler, CommandRunner, systemClock } from '@tracker/platform/command-handler';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
+import { asServiceEventStore, TRACKER_STREAMS } from '@tracker/platform/event-store/testing';
 import type { MessageBus } from '@tracker/platform/messaging';
-import { ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { KeyedLocks, ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
+import type { SqlConnection } from '@tracker/platform/sql';
+import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import type { CatalogOptions } from '../catalog.options';
 import { IdentityClient } from '../collaborators/identity.client';
-import { CatalogCommands } from '../commands/catalog-commands';
 import { CatalogProjection } from '../read-model/catalog.projection';
 import { CATALOG_SCHEMA } from '../read-model/catalog.read-model';
 import { CreateCatalogTables1764100000000 } from '../read-model/migrations/1764100000000-create-catalog-tables';
 import { CatalogInstaller } from './catalog-installer';
 import { InstallationGate } from './installation-gate';
-
-interface Fixture {
-  readonly connection: SqlConnection;
-  readonly dispose: () => Promise<void>;
-}
 
 const OPTIONS: CatalogOptions = {
   adminLogin: 'root@example.com',
@@ -41,7 +36,7 @@ function startingIdentity(): { bus: MessageBus; asked: () => number } {
   const bus: MessageBus = {
     request: <Result>(_subject: string, _request: ServiceRequest): Promise<Result> => {
       asked += 1;
-      if (asked <= 2) return Promise.reject(new DomainError(100500, 'identity could not be reached'));
+      if (asked <= 2) return Promise.reject(new DomainError('internalError', 'identity could not be reached'));
       const result: LookupUsersResult = {
         users: [{ id: 7, login: 'Root@example.com', realName: 'Root', email: 'Root@example.com', canLogin: true }],
         unknownLogins: [],
@@ -62,19 +57,20 @@ async function replica(connection: SqlConnection, store: EventStore, bus: Messag
   });
   await readModel.start();
   const gate = new InstallationGate();
-  const commands = new CatalogCommands(new CommandHandler(store), readModel, systemClock);
-  return { installer: new CatalogInstaller(commands, new IdentityClient(bus), gate, store, readModel, OPTIONS), gate, readModel };
+  const commands = new CommandRunner(new CommandHandler(store, TRACKER_STREAMS), readModel, systemClock);
+  const locks = new KeyedLocks(readModel.dataSource);
+  return { installer: new CatalogInstaller(commands, locks, new IdentityClient(bus), gate, store, readModel, OPTIONS), gate, readModel };
 }
 
-function describeInstaller(name: string, createFixture: () => Promise<Fixture>): void {
+function describeInstaller(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`catalog installer: ${name}`, () => {
-    let fixture: Fixture | undefined;
+    let fixture: TestDatabase | undefined;
     let store: EventStore;
 
     beforeAll(async () => {
       Logger.overrideLogger(false);
       fixture = await createFixture();
-      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 });
+      store = asServiceEventStore(await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 }));
     });
     afterAll(async () => {
       await store.close();
@@ -112,14 +108,4 @@ function describeInstaller(name: string, createFixture: () => Promise<Fixture>):
   });
 }
 
-describeInstaller('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'catalog installer on the real PostgreSQL server', () => {
-  describeInstaller('real PostgreSQL', async () => {
-    const database = await createTempDatabase('catalog_install');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('catalog_install', describeInstaller);

@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ANONYMOUS } from '@tracker/contracts';
+import { ANONYMOUS, CATALOG_INSTALLATION_STREAM } from '@tracker/contracts';
 import {
   type InstallStep,
   classificationDecider,
   fieldDecider,
   installPlan,
+  installationDecider,
   keywordDecider,
   productDecider,
   workflowDecider,
 } from '@tracker/catalog/domain';
-import { type CommandContext, eventMetadata } from '@tracker/platform/command-handler';
+import { type CommandContext, CommandRunner } from '@tracker/platform/command-handler';
 import { EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
-import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
+import { KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../catalog.options';
 import { IdentityClient } from '../collaborators/identity.client';
-import { CatalogCommands } from '../commands/catalog-commands';
 import { InstallationGate } from './installation-gate';
+import type { CatalogLock } from '../catalog.sequences';
 
-/** The stream whose one event says the defaults are complete. */
-const MARKER_STREAM = 'catalog-installation';
+/** Version of the installation plan the marker records. */
+const PLAN_VERSION = 1;
 const RETRY_MS = [100, 250, 500, 1000, 2000];
 
 /**
@@ -37,7 +38,8 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
   private stopped = false;
 
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly locks: KeyedLocks<CatalogLock>,
     private readonly identity: IdentityClient,
     private readonly gate: InstallationGate,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -71,17 +73,13 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
     if (!(await this.isInstalled())) {
       const adminUserId = await this.administratorId();
       if (adminUserId === null) return;
-      await this.commands.lock('install').withLock(['catalog'], async () => {
+      await this.locks.withLock('install', ['catalog'], async () => {
         if (await this.isInstalled()) return;
         const context = this.commands.systemContext(`install-${randomUUID()}`);
         for (const step of installPlan({ adminUserId, useTargetMilestone: this.options.useTargetMilestone })) {
           await this.apply(step, context);
         }
-        await this.store.appendToStream(
-          MARKER_STREAM,
-          [{ type: 'CatalogInstalled', data: { version: 1 }, schemaVersion: 1, metadata: eventMetadata(context) }],
-          { expectedRevision: 'no_stream' },
-        );
+        await this.commands.append(installationDecider, CATALOG_INSTALLATION_STREAM, { kind: 'MarkInstalled', planVersion: PLAN_VERSION }, context);
         this.logger.log('installed the catalog defaults');
       });
     }
@@ -90,7 +88,7 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async isInstalled(): Promise<boolean> {
-    return (await this.store.readStream(MARKER_STREAM, { maxCount: 1 })).length > 0;
+    return (await this.store.readStream(CATALOG_INSTALLATION_STREAM, { maxCount: 1 })).length > 0;
   }
 
   private async apply(step: InstallStep, context: CommandContext): Promise<void> {

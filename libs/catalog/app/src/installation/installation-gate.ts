@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@tracker/contracts';
+import { DomainError } from '@tracker/contracts';
 
 /**
  * Requests wait here until the fresh-install defaults exist, so that nobody sees a
@@ -32,7 +32,7 @@ export class InstallationGate {
       const outcome = await Promise.race([this.opened.then(() => 'open' as const), timeout]);
       if (outcome === 'timeout') {
         throw new DomainError(
-          ErrorCode.internalError,
+          'internalError',
           `The catalog is still installing its defaults (it waits for the identity service). Please retry; correlation id ${correlationId}.`,
         );
       }

@@ -1,9 +1,18 @@
-import { WORKFLOW_STREAM } from '@tracker/contracts';
-import { classificationDecider, fieldDecider, keywordDecider, productDecider, workflowDecider } from '@tracker/catalog/domain';
-import { toDomainEvent } from '@tracker/platform/command-handler';
-import type { RecordedEvent } from '@tracker/platform/event-store';
-import type { Projection } from '@tracker/platform/read-model';
 import type { EntityManager } from 'typeorm';
+import {
+  CLASSIFICATION_STREAM_PREFIX,
+  type ClassificationEvent,
+  FIELD_STREAM_PREFIX,
+  type FieldEvent,
+  KEYWORD_STREAM_PREFIX,
+  type KeywordEvent,
+  PRODUCT_STREAM_PREFIX,
+  type ProductEvent,
+  WORKFLOW_STREAM,
+  type WorkflowEvent,
+} from '@tracker/contracts';
+import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
+import type { Projection } from '@tracker/platform/read-model';
 import { applyFieldEvent } from './field-rows';
 import { applyClassificationEvent, applyKeywordEvent } from './named-rows';
 import { applyProductEvent } from './product-rows';
@@ -17,18 +26,17 @@ import { applyWorkflowEvent } from './workflow-rows';
  */
 export class CatalogProjection implements Projection {
   readonly name = 'catalog';
-  readonly streamPrefixes = ['classification-', 'product-', 'keyword-', 'field-', WORKFLOW_STREAM];
+  readonly streamPrefixes = [CLASSIFICATION_STREAM_PREFIX, PRODUCT_STREAM_PREFIX, KEYWORD_STREAM_PREFIX, FIELD_STREAM_PREFIX, WORKFLOW_STREAM];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const sql = sqlOn(manager);
-    // each stream's decider knows its event types (and would upcast older shapes)
     for (const recorded of events) {
       const stream = recorded.streamName;
-      if (stream.startsWith('product-')) await applyProductEvent(sql, manager, toDomainEvent(productDecider, recorded));
-      else if (stream.startsWith('field-')) await applyFieldEvent(sql, manager, toDomainEvent(fieldDecider, recorded));
-      else if (stream.startsWith('classification-')) await applyClassificationEvent(sql, manager, toDomainEvent(classificationDecider, recorded));
-      else if (stream.startsWith('keyword-')) await applyKeywordEvent(sql, manager, toDomainEvent(keywordDecider, recorded));
-      else if (stream === WORKFLOW_STREAM) await applyWorkflowEvent(sql, manager, toDomainEvent(workflowDecider, recorded));
+      if (stream.startsWith(PRODUCT_STREAM_PREFIX)) await applyProductEvent(sql, manager, domainEvent<ProductEvent>(recorded));
+      else if (stream.startsWith(FIELD_STREAM_PREFIX)) await applyFieldEvent(sql, manager, domainEvent<FieldEvent>(recorded));
+      else if (stream.startsWith(CLASSIFICATION_STREAM_PREFIX)) await applyClassificationEvent(sql, manager, domainEvent<ClassificationEvent>(recorded));
+      else if (stream.startsWith(KEYWORD_STREAM_PREFIX)) await applyKeywordEvent(sql, manager, domainEvent<KeywordEvent>(recorded));
+      else if (stream === WORKFLOW_STREAM) await applyWorkflowEvent(sql, manager, domainEvent<WorkflowEvent>(recorded));
     }
   }
 }

@@ -1,7 +1,7 @@
-import { scenario } from '../testing/given-when-then';
+import { deciderSpec } from '@tracker/testing';
 import { classificationDecider } from './classification.decider';
 
-const classification = scenario(classificationDecider);
+const classification = deciderSpec(classificationDecider);
 const created = { type: 'ClassificationCreated', data: { classificationId: 2, name: 'Hardware', description: '', sortKey: 0 } } as const;
 
 describe('classification decider', () => {
@@ -20,7 +20,7 @@ describe('classification decider', () => {
     classification
       .given()
       .when({ kind: 'CreateClassification', classificationId: 2, name: 'Hardware', description: '', sortKey: 0, nameInUse: null, ...change })
-      .thenFails(32000, message);
+      .thenRefuses(32000, message);
   });
 
   it('updates what changes', () => {

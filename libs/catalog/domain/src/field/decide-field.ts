@@ -7,6 +7,7 @@ import {
   type FieldTypeCode,
   type FieldVisibility,
   type CatalogRef,
+  isDomainError,
   isSelectType,
 } from '@tracker/contracts';
 import { CatalogErrors } from '../catalog.errors';
@@ -61,10 +62,36 @@ export function decideInstallField(command: InstallField): readonly FieldEvent[]
 
 /** Bugzilla's Field->create for a custom field; a single-select field starts with the value `---`. */
 export function decideCreateCustomField(command: CreateCustomField): readonly FieldEvent[] | DomainError {
+  const definition = checkCustomDefinition(command);
+  if (isDomainError(definition)) return definition;
+  const events: FieldEvent[] = [
+    {
+      type: 'FieldCreated',
+      data: {
+        fieldId: command.fieldId,
+        ...definition,
+        isCustom: true,
+        isMandatory: command.isMandatory,
+        isOnBugEntry: command.isOnBugEntry,
+        sortKey: command.sortKey,
+      },
+    },
+  ];
+  if (definition.type === FIELD_TYPE.singleSelect) {
+    const fieldName = definition.name;
+    events.push({
+      type: 'FieldValueAdded',
+      data: { fieldId: command.fieldId, fieldName, valueId: command.emptyValueId, name: '---', sortKey: 0, isActive: true, visibilityValue: null },
+    });
+  }
+  return events;
+}
+
+/** What a new custom field is, checked in Bugzilla's order (name first, then its text, sort key, type, controls). */
+function checkCustomDefinition(command: CreateCustomField): CustomDefinition | DomainError {
   const raw = cleanText(command.name).toLowerCase();
   if (!raw) return CatalogErrors.fieldMissingName();
   if (!/^[a-z0-9_]+$/.test(raw) || raw === 'cf_') return CatalogErrors.fieldInvalidName(raw);
-  const name = customFieldName(raw);
   if (command.nameInUse) return CatalogErrors.fieldAlreadyExists(command.nameInUse.name, command.nameInUse.displayName);
   const displayName = cleanText(command.displayName);
   if (!displayName) return CatalogErrors.fieldMissingDescription();
@@ -75,34 +102,19 @@ export function decideCreateCustomField(command: CreateCustomField): readonly Fi
   const type = CUSTOM_FIELD_TYPES.find((t) => t === command.type);
   if (type === undefined) return CatalogErrors.invalidFieldType(command.type);
   const valueField = checkValueField(command.valueField, type, null);
-  if (valueField instanceof Error) return valueField;
+  if (isDomainError(valueField)) return valueField;
   const visibility = checkVisibility(command.visibility, null);
-  if (visibility instanceof Error) return visibility;
-  const events: FieldEvent[] = [
-    {
-      type: 'FieldCreated',
-      data: {
-        fieldId: command.fieldId,
-        name,
-        displayName,
-        type,
-        isCustom: true,
-        isMandatory: command.isMandatory,
-        isOnBugEntry: command.isOnBugEntry,
-        sortKey: command.sortKey,
-        longDescription,
-        visibility,
-        valueField,
-      },
-    },
-  ];
-  if (type === FIELD_TYPE.singleSelect) {
-    events.push({
-      type: 'FieldValueAdded',
-      data: { fieldId: command.fieldId, fieldName: name, valueId: command.emptyValueId, name: '---', sortKey: 0, isActive: true, visibilityValue: null },
-    });
-  }
-  return events;
+  if (isDomainError(visibility)) return visibility;
+  return { name: customFieldName(raw), displayName, type, longDescription, visibility, valueField };
+}
+
+interface CustomDefinition {
+  readonly name: string;
+  readonly displayName: string;
+  readonly type: FieldTypeCode;
+  readonly longDescription: string;
+  readonly visibility: FieldVisibility;
+  readonly valueField: CatalogRef | null;
 }
 
 /** Only custom fields change (Bugzilla's editfields); name and type never do. */
@@ -116,9 +128,9 @@ export function decideUpdateCustomField(command: UpdateCustomField, state: Exist
     return CatalogErrors.fieldInvalidSortkey(command.sortKey);
   }
   const valueField = command.valueField === undefined ? undefined : checkValueField(command.valueField, state.type, state);
-  if (valueField instanceof Error) return valueField;
+  if (isDomainError(valueField)) return valueField;
   const visibility = command.visibility === undefined ? undefined : checkVisibility(command.visibility, state);
-  if (visibility instanceof Error) return visibility;
+  if (isDomainError(visibility)) return visibility;
   const changes: FieldChanges = definedOnly({
     displayName: changed(state.displayName, displayName),
     isMandatory: changed(state.isMandatory, command.isMandatory),

@@ -1,9 +1,9 @@
 import type { FieldEvent } from '@tracker/contracts';
-import { scenario } from '../testing/given-when-then';
+import { deciderSpec } from '@tracker/testing';
 import type { CreateCustomField } from './field.commands';
 import { fieldDecider } from './field.decider';
 
-const field = scenario(fieldDecider);
+const field = deciderSpec(fieldDecider);
 const severity = { id: 13, name: 'bug_severity', displayName: 'Severity', type: 2 };
 const create: CreateCustomField = {
   kind: 'CreateCustomField',
@@ -53,7 +53,7 @@ describe('field decider: custom fields', () => {
   });
 
   it('creates other types without values', () => {
-    const outcome = field.given().when({ ...create, name: 'cf_due', type: 9 }).outcome as FieldEvent[];
+    const outcome = field.given().when({ ...create, name: 'cf_due', type: 9 }).events();
     expect(outcome.map((e) => e.type)).toEqual(['FieldCreated']);
   });
 
@@ -72,7 +72,7 @@ describe('field decider: custom fields', () => {
     [{ visibility: { field: severity, values: [] } }, "At least one value must be selected for the visibility field 'bug_severity'."],
     [{ sortKey: -1 }, 'The sortkey -1 that you have provided for this field is not a valid positive integer.'],
   ])('given %p it refuses: %s', (change, message) => {
-    field.given().when({ ...create, ...change }).thenFails(32000, message);
+    field.given().when({ ...create, ...change }).thenRefuses(32000, message);
   });
 
   it('updates visibility and mandatory flag, reporting both', () => {
@@ -93,14 +93,14 @@ describe('field decider: custom fields', () => {
   });
 
   it('refuses to edit a standard field', () => {
-    field.given(...priority).when({ kind: 'UpdateCustomField', isMandatory: true }).thenFails(32000, "'Priority' (priority) is not a custom field.");
+    field.given(...priority).when({ kind: 'UpdateCustomField', isMandatory: true }).thenRefuses(32000, "'Priority' (priority) is not a custom field.");
   });
 
   it('refuses a field controlling itself', () => {
     field
       .given(...colourCreated)
       .when({ kind: 'UpdateCustomField', valueField: { id: 60, name: 'cf_colour', displayName: 'Colour', type: 2 } })
-      .thenFails(32000, "The Colour field can't be set to control itself.");
+      .thenRefuses(32000, "The Colour field can't be set to control itself.");
   });
 });
 
@@ -120,18 +120,18 @@ describe('field decider: values', () => {
     field
       .given(...priority)
       .when({ kind: 'AddFieldValue', valueId: 50, name: 'Urgent', sortKey: 0, isActive: true, visibilityValue: null, ...change })
-      .thenFails(32000, message);
+      .thenRefuses(32000, message);
   });
 
   it('keeps the default value and static values', () => {
     field
       .given(...priority)
       .when({ kind: 'UpdateFieldValue', valueId: 1, isActive: false, defaultValue: 'High' })
-      .thenFails(32000, "'High' is the default value for the 'Priority' field and cannot be deleted or disabled.");
+      .thenRefuses(32000, "'High' is the default value for the 'Priority' field and cannot be deleted or disabled.");
     field
       .given(...colourCreated)
       .when({ kind: 'UpdateFieldValue', valueId: 40, name: 'none', defaultValue: null })
-      .thenFails(32000, "The value '---' cannot be renamed because it plays some special role for the 'Colour' field.");
+      .thenRefuses(32000, "The value '---' cannot be renamed because it plays some special role for the 'Colour' field.");
   });
 
   it('renames a value', () => {
@@ -143,6 +143,6 @@ describe('field decider: values', () => {
 
   it('refuses values for fields whose values live elsewhere', () => {
     const status = { ...priority[0]!, data: { ...(priority[0]!.data as object), fieldId: 9, name: 'bug_status' } } as FieldEvent;
-    field.given(status).when({ kind: 'AddFieldValue', valueId: 1, name: 'NEW', sortKey: 0, isActive: true, visibilityValue: null }).thenFails(32000);
+    field.given(status).when({ kind: 'AddFieldValue', valueId: 1, name: 'NEW', sortKey: 0, isActive: true, visibilityValue: null }).thenRefuses(32000);
   });
 });

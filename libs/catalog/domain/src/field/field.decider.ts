@@ -1,13 +1,12 @@
-import type { DomainError, FieldEvent } from '@tracker/contracts';
+import { assertNever, type Decider, type DomainError, type FieldEvent } from '@tracker/contracts';
 import { CatalogErrors } from '../catalog.errors';
-import { type CatalogDecider, assertNever } from '../shared/decider';
 import { decideCreateCustomField, decideInstallField, decideUpdateCustomField } from './decide-field';
 import { decideAddFieldValue, decideUpdateFieldValue } from './decide-field-value';
 import type { FieldCommand } from './field.commands';
 import { type FieldState, evolveField, initialFieldState } from './field.state';
 
 /** One bug field definition (`field-<id>`) with the legal values it keeps. */
-export const fieldDecider: CatalogDecider<FieldState, FieldCommand, FieldEvent> = {
+export const fieldDecider: Decider<FieldState, FieldCommand, FieldEvent> = {
   initialState: initialFieldState,
   evolve: evolveField,
   decide: (command, state): readonly FieldEvent[] | DomainError => {

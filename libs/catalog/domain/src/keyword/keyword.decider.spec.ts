@@ -1,7 +1,7 @@
-import { scenario } from '../testing/given-when-then';
+import { deciderSpec } from '@tracker/testing';
 import { keywordDecider } from './keyword.decider';
 
-const keyword = scenario(keywordDecider);
+const keyword = deciderSpec(keywordDecider);
 const created = { type: 'KeywordCreated', data: { keywordId: 5, name: 'ux', description: 'User experience' } } as const;
 
 describe('keyword decider', () => {
@@ -16,7 +16,7 @@ describe('keyword decider', () => {
     [{ nameInUse: 'UX' }, 'A keyword with the name ux already exists.'],
     [{ description: '' }, 'You must enter a non-blank description for the keyword.'],
   ])('given %p it refuses: %s', (change, message) => {
-    keyword.given().when({ kind: 'CreateKeyword', keywordId: 5, name: 'ux', description: 'd', nameInUse: null, ...change }).thenFails(32000, message);
+    keyword.given().when({ kind: 'CreateKeyword', keywordId: 5, name: 'ux', description: 'd', nameInUse: null, ...change }).thenRefuses(32000, message);
   });
 
   it('renames a keyword', () => {

@@ -1,7 +1,6 @@
-import type { DomainError, KeywordEvent } from '@tracker/contracts';
+import { assertNever, type Decider, type DomainError, type KeywordEvent } from '@tracker/contracts';
 import { CatalogErrors } from '../catalog.errors';
 import { changed, definedOnly, hasAny } from '../shared/changes';
-import { type CatalogDecider, assertNever } from '../shared/decider';
 import { MAX_NAME_LENGTH, trimmed } from '../shared/names';
 
 /** A keyword: a unique name without commas or whitespace, and a description. */
@@ -20,7 +19,7 @@ export type KeywordCommand =
     }
   | { readonly kind: 'UpdateKeyword'; readonly name?: string; readonly description?: string; readonly nameInUse: string | null };
 
-export const keywordDecider: CatalogDecider<KeywordState, KeywordCommand, KeywordEvent> = {
+export const keywordDecider: Decider<KeywordState, KeywordCommand, KeywordEvent> = {
   initialState: () => ({ kind: 'absent' }),
   evolve: (state, event) => {
     switch (event.type) {

@@ -1,4 +1,4 @@
-import type { DomainError, ProductChanges, ProductEvent } from '@tracker/contracts';
+import { type DomainError, isDomainError, type ProductChanges, type ProductEvent } from '@tracker/contracts';
 import { CatalogErrors } from '../catalog.errors';
 import { changed, definedOnly, hasAny } from '../shared/changes';
 import { MAX_NAME_LENGTH, findByName, trimmed } from '../shared/names';
@@ -76,7 +76,7 @@ export function decideUpdateProduct(command: UpdateProduct, state: ExistingProdu
     : [];
   if (!command.groupControls) return updated;
   const controls = decideGroupControls(command.groupControls, { ...state, name: name ?? state.name });
-  return controls instanceof Error ? controls : [...updated, ...controls];
+  return isDomainError(controls) ? controls : [...updated, ...controls];
 }
 
 function checkName(raw: string | undefined, nameInUse: string | null): string | DomainError {

@@ -1,9 +1,9 @@
 import type { ProductEvent } from '@tracker/contracts';
-import { scenario } from '../testing/given-when-then';
+import { deciderSpec } from '@tracker/testing';
 import type { CreateProduct, UpdateProduct } from './product.commands';
 import { productDecider } from './product.decider';
 
-const product = scenario(productDecider);
+const product = deciderSpec(productDecider);
 const create: CreateProduct = {
   kind: 'CreateProduct',
   productId: 3,
@@ -54,13 +54,13 @@ describe('product decider: creating a product', () => {
     [{ description: '' }, 703, 'You must enter a description for this product.'],
     [{ version: undefined }, 704, 'You must enter a valid version to create a new product.'],
   ])('given %p it refuses with %p', (change, code, message) => {
-    product.given().when({ ...create, ...change }).thenFails(code, message);
+    product.given().when({ ...create, ...change }).thenRefuses(code, message);
   });
 
   it('uses the given default milestone only when target milestones are in use', () => {
-    const events = product.given().when({ ...create, defaultMilestone: 'M1' }).outcome as ProductEvent[];
+    const events = product.given().when({ ...create, defaultMilestone: 'M1' }).events();
     expect(events[2]).toMatchObject({ data: { name: 'M1' } });
-    const without = product.given().when({ ...create, defaultMilestone: 'M1', useTargetMilestone: false }).outcome as ProductEvent[];
+    const without = product.given().when({ ...create, defaultMilestone: 'M1', useTargetMilestone: false }).events();
     expect(without[2]).toMatchObject({ data: { name: '---' } });
   });
 });
@@ -81,7 +81,7 @@ describe('product decider: updating a product', () => {
     product
       .given(...created)
       .when({ kind: 'UpdateProduct', defaultMilestone: 'M9', nameInUse: null, useTargetMilestone: true })
-      .thenFails(705, "You must create the milestone 'M9' before it can be made the default milestone for product 'Widget'.");
+      .thenRefuses(705, "You must create the milestone 'M9' before it can be made the default milestone for product 'Widget'.");
   });
 
   it('renames and names the product by its new name', () => {
@@ -116,7 +116,7 @@ describe('product decider: components', () => {
     [{ defaultAssigneeId: null }, 32000, 'A default assignee is required for this component.'],
   ])('given %p it refuses with %p', (change, code, message) => {
     const history = 'name' in change && change.name === 'ENGINE' ? [...created, withComponent] : created;
-    product.given(...history).when({ ...createComponent, componentId: 8, ...change }).thenFails(code, message);
+    product.given(...history).when({ ...createComponent, componentId: 8, ...change }).thenRefuses(code, message);
   });
 
   it('updates a component, CC lists compared as sets', () => {
@@ -132,7 +132,7 @@ describe('product decider: components', () => {
   });
 
   it('refuses an unknown component id with 51', () => {
-    product.given(...created).when({ kind: 'UpdateComponent', componentId: 99, name: 'X' }).thenFails(51, "There is no component with the id '99'.");
+    product.given(...created).when({ kind: 'UpdateComponent', componentId: 99, name: 'X' }).thenRefuses(51, "There is no component with the id '99'.");
   });
 });
 
@@ -141,11 +141,11 @@ describe('product decider: versions and milestones', () => {
     product
       .given(...created)
       .when({ kind: 'CreateVersion', versionId: 9, name: '1.0', isActive: true })
-      .thenFails(32000, "The version '1.0' already exists for product 'Widget'.");
+      .thenRefuses(32000, "The version '1.0' already exists for product 'Widget'.");
   });
 
   it('refuses a milestone sort key outside a SMALLINT', () => {
-    product.given(...created).when({ kind: 'CreateMilestone', milestoneId: 9, name: 'M1', sortKey: 40000, isActive: true }).thenFails(32000);
+    product.given(...created).when({ kind: 'CreateMilestone', milestoneId: 9, name: 'M1', sortKey: 40000, isActive: true }).thenRefuses(32000);
   });
 
   it('renaming the default milestone renames the product default', () => {
@@ -188,7 +188,7 @@ describe('product decider: group controls', () => {
   it('renames and sets controls in one decision, the controls naming the new product name', () => {
     const events = product
       .given(...created)
-      .when({ ...controls([{ group, isActiveBugGroup: true, settings: { canEdit: true } }]), name: 'Gadget' }).outcome as ProductEvent[];
+      .when({ ...controls([{ group, isActiveBugGroup: true, settings: { canEdit: true } }]), name: 'Gadget' }).events();
     expect(events.map((e) => [e.type, 'productName' in e.data ? e.data.productName : undefined])).toEqual([
       ['ProductUpdated', 'Gadget'],
       ['GroupControlChanged', 'Gadget'],
@@ -199,7 +199,7 @@ describe('product decider: group controls', () => {
     product
       .given(...created)
       .when({ ...controls([{ group, isActiveBugGroup: true, settings: { memberControl: 'MANDATORY' } }]), description: 'changed' })
-      .thenFails(32000);
+      .thenRefuses(32000);
   });
 
   it.each([
@@ -210,13 +210,13 @@ describe('product decider: group controls', () => {
     product
       .given(...created)
       .when(controls([{ group, isActiveBugGroup: true, settings: { memberControl, otherControl } }]))
-      .thenFails(32000, 'Your group control combination for group "secret" is illegal.');
+      .thenRefuses(32000, 'Your group control combination for group "secret" is illegal.');
   });
 
   it('refuses a group that is not an active bug group', () => {
     product
       .given(...created)
       .when(controls([{ group, isActiveBugGroup: false, settings: { entry: true } }]))
-      .thenFails(32000, 'secret is not an active bug group and so you cannot edit group controls for it.');
+      .thenRefuses(32000, 'secret is not an active bug group and so you cannot edit group controls for it.');
   });
 });

@@ -1,6 +1,5 @@
-import type { DomainError, ProductEvent } from '@tracker/contracts';
+import { assertNever, type Decider, type DomainError, isDomainError, type ProductEvent } from '@tracker/contracts';
 import { CatalogErrors } from '../catalog.errors';
-import { type CatalogDecider, assertNever } from '../shared/decider';
 import { decideCreateComponent, decideUpdateComponent } from './decide-component';
 import { decideCreateMilestone, decideUpdateMilestone } from './decide-milestone';
 import { decideCreateProduct, decideUpdateProduct } from './decide-product';
@@ -9,7 +8,7 @@ import type { InstallProduct, ProductCommand } from './product.commands';
 import { type ProductState, evolveProduct, initialProductState } from './product.state';
 
 /** One product stream: the product, its components, versions, milestones and group controls. */
-export const productDecider: CatalogDecider<ProductState, ProductCommand, ProductEvent> = {
+export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
   initialState: initialProductState,
   evolve: evolveProduct,
   decide: (command, state): readonly ProductEvent[] | DomainError => {
@@ -42,9 +41,9 @@ export const productDecider: CatalogDecider<ProductState, ProductCommand, Produc
 function decideInstallProduct(command: InstallProduct, state: ProductState): readonly ProductEvent[] | DomainError {
   if (state.kind === 'present') return [];
   const product = decideCreateProduct(command.product, state);
-  if (product instanceof Error) return product;
+  if (isDomainError(product)) return product;
   const created = product.reduce(evolveProduct, state);
   if (created.kind === 'absent') return product;
   const component = decideCreateComponent(command.component, created);
-  return component instanceof Error ? component : [...product, ...component];
+  return isDomainError(component) ? component : [...product, ...component];
 }

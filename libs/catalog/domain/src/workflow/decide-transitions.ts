@@ -1,4 +1,4 @@
-import type { DomainError, WorkflowEvent } from '@tracker/contracts';
+import { type DomainError, isDomainError, type WorkflowEvent } from '@tracker/contracts';
 import { CatalogErrors } from '../catalog.errors';
 import { findByName } from '../shared/names';
 import { missingDuplicateTransitions, ref } from './decide-status';
@@ -39,7 +39,7 @@ export function decideChangeWorkflow(command: ChangeWorkflow, initial: WorkflowS
   };
   for (const request of command.transitions) {
     const decided = decideTransition(request, state);
-    if (decided instanceof Error) return decided;
+    if (isDomainError(decided)) return decided;
     if (decided) emit(decided);
   }
   if (command.duplicateStatus !== undefined) {

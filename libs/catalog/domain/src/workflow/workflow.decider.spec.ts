@@ -1,27 +1,25 @@
-import type { WorkflowEvent } from '@tracker/contracts';
+import { deciderSpec } from '@tracker/testing';
 import { DEFAULT_DUPLICATE_STATUS, DEFAULT_STATUSES, DEFAULT_TRANSITIONS } from '../install/default-values';
-import { scenario } from '../testing/given-when-then';
 import { workflowDecider } from './workflow.decider';
-import { type WorkflowState, evolveWorkflow, initialWorkflowState } from './workflow.state';
+import type { WorkflowState } from './workflow.state';
 
-const workflow = scenario(workflowDecider);
-const installed = workflowDecider.decide(
-  {
+const workflow = deciderSpec(workflowDecider);
+const installed = workflow
+  .given()
+  .when({
     kind: 'InstallWorkflow',
     statuses: DEFAULT_STATUSES,
     transitions: DEFAULT_TRANSITIONS.flatMap(([from, to]) => to.map((name) => ({ from, to: name }))),
     duplicateStatus: DEFAULT_DUPLICATE_STATUS,
-  },
-  initialWorkflowState(),
-) as WorkflowEvent[];
-const fold = (events: readonly WorkflowEvent[]): WorkflowState => events.reduce(evolveWorkflow, initialWorkflowState());
+  })
+  .events();
 const targets = (state: WorkflowState, from: number | null): number[] =>
   state.transitions.filter((t) => t.from === from).map((t) => t.to).sort();
 const ref = (id: number, name: string): { id: number; name: string } => ({ id, name });
 
 describe('workflow decider', () => {
   it('installs the five statuses and Bugzilla 5.2 transitions, duplicates going to RESOLVED', () => {
-    const state = fold(installed);
+    const state = workflow.given(...installed).state;
     expect(state.statuses.map((s) => [s.name, s.isOpen])).toEqual([
       ['UNCONFIRMED', true],
       ['CONFIRMED', true],
@@ -32,7 +30,7 @@ describe('workflow decider', () => {
     expect(targets(state, null)).toEqual([1, 2, 3]);
     expect(targets(state, 5)).toEqual([1, 2]);
     expect(state.duplicateStatusId).toBe(4);
-    expect(workflowDecider.decide({ kind: 'InstallWorkflow', statuses: [], transitions: [], duplicateStatus: 'X' }, state)).toEqual([]);
+    workflow.given(...installed).when({ kind: 'InstallWorkflow', statuses: [], transitions: [], duplicateStatus: 'X' }).then([]);
   });
 
   it('adds a status that may at once move to the duplicate status', () => {
@@ -50,7 +48,7 @@ describe('workflow decider', () => {
     ['duplicate', "You cannot use the value 'duplicate' for the 'Status' field. This value is used internally. Please choose another one."],
     ['', 'You must specify a value.'],
   ])('refuses the status name %p', (name, message) => {
-    workflow.given(...installed).when({ kind: 'AddStatus', statusId: 6, name, isOpen: true, sortKey: 0, isActive: true }).thenFails(32000, message);
+    workflow.given(...installed).when({ kind: 'AddStatus', statusId: 6, name, isOpen: true, sortKey: 0, isActive: true }).thenRefuses(32000, message);
   });
 
   it('allows, forbids and requires comments on transitions', () => {
@@ -73,21 +71,21 @@ describe('workflow decider', () => {
   });
 
   it('refuses unknown statuses (51), a transition to itself, and an open duplicate status', () => {
-    workflow.given(...installed).when({ kind: 'ChangeWorkflow', transitions: [{ from: 'NEW', to: 'CONFIRMED', allowed: true }] }).thenFails(51, "There is no status named 'NEW'.");
-    workflow.given(...installed).when({ kind: 'ChangeWorkflow', transitions: [{ from: 'CONFIRMED', to: 'confirmed', allowed: true }] }).thenFails(32000);
-    workflow.given(...installed).when({ kind: 'ChangeWorkflow', transitions: [], duplicateStatus: 'CONFIRMED' }).thenFails(32000);
+    workflow.given(...installed).when({ kind: 'ChangeWorkflow', transitions: [{ from: 'NEW', to: 'CONFIRMED', allowed: true }] }).thenRefuses(51, "There is no status named 'NEW'.");
+    workflow.given(...installed).when({ kind: 'ChangeWorkflow', transitions: [{ from: 'CONFIRMED', to: 'confirmed', allowed: true }] }).thenRefuses(32000);
+    workflow.given(...installed).when({ kind: 'ChangeWorkflow', transitions: [], duplicateStatus: 'CONFIRMED' }).thenRefuses(32000);
   });
 
   it('moves duplicates to another closed status and lets every status reach it', () => {
-    const outcome = workflow.given(...installed).when({ kind: 'ChangeWorkflow', transitions: [], duplicateStatus: 'VERIFIED' }).outcome as WorkflowEvent[];
-    const state = fold([...installed, ...outcome]);
+    const outcome = workflow.given(...installed).when({ kind: 'ChangeWorkflow', transitions: [], duplicateStatus: 'VERIFIED' }).events();
+    const state = workflow.given(...installed, ...outcome).state;
     expect(state.duplicateStatusId).toBe(5);
     expect(state.statuses.filter((s) => s.id !== 5).every((s) => state.transitions.some((t) => t.from === s.id && t.to === 5))).toBe(true);
   });
 
   it('keeps UNCONFIRMED and the duplicate status named and active', () => {
-    workflow.given(...installed).when({ kind: 'UpdateStatus', statusId: 1, name: 'NEW' }).thenFails(32000);
-    workflow.given(...installed).when({ kind: 'UpdateStatus', statusId: 4, isActive: false }).thenFails(32000);
+    workflow.given(...installed).when({ kind: 'UpdateStatus', statusId: 1, name: 'NEW' }).thenRefuses(32000);
+    workflow.given(...installed).when({ kind: 'UpdateStatus', statusId: 4, isActive: false }).thenRefuses(32000);
     workflow
       .given(...installed)
       .when({ kind: 'UpdateStatus', statusId: 3, name: 'WORKING', sortKey: 301 })

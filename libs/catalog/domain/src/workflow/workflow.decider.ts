@@ -1,12 +1,11 @@
-import type { DomainError, WorkflowEvent } from '@tracker/contracts';
-import { type CatalogDecider, assertNever } from '../shared/decider';
+import { assertNever, type Decider, type DomainError, type WorkflowEvent } from '@tracker/contracts';
 import { decideAddStatus, decideUpdateStatus } from './decide-status';
 import { decideChangeWorkflow, decideInstallWorkflow } from './decide-transitions';
 import type { WorkflowCommand } from './workflow.commands';
 import { type WorkflowState, evolveWorkflow, initialWorkflowState } from './workflow.state';
 
 /** The one status workflow of the installation (stream `workflow`). */
-export const workflowDecider: CatalogDecider<WorkflowState, WorkflowCommand, WorkflowEvent> = {
+export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEvent> = {
   initialState: initialWorkflowState,
   evolve: evolveWorkflow,
   decide: (command, state): readonly WorkflowEvent[] | DomainError => {

@@ -57,8 +57,8 @@ export class BugsClient {
   async visibleBugs(refs: readonly BugRef[], request: ServiceRequest): Promise<AccessibleBug[]> {
     const entries = await this.access(refs, request);
     return entries.map((entry) => {
-      if (entry.error || entry.bugId === null) throw new DomainError(entry.error?.code ?? 101, entry.error?.message ?? `Bug #${entry.ref} does not exist.`);
-      const editError = entry.canEdit ? null : entry.editError ? new DomainError(entry.editError.code, entry.editError.message) : CommentErrors.editDenied(entry.bugId);
+      if (entry.error || entry.bugId === null) throw entry.error ? new DomainError(entry.error) : CommentErrors.bugDoesNotExist(entry.ref);
+      const editError = entry.canEdit ? null : entry.editError ? new DomainError(entry.editError) : CommentErrors.editDenied(entry.bugId);
       return { ref: entry.ref, bugId: entry.bugId, canEdit: entry.canEdit, editError };
     });
   }

@@ -1,5 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_COMMENT_TAG_SEARCH_LIMIT, hasPermission, type SearchCommentTagsParams, type ServiceRequest } from '@tracker/contracts';
+import { Inject } from '@nestjs/common';
+import {
+  DEFAULT_COMMENT_TAG_SEARCH_LIMIT,
+  hasPermission,
+  SEARCH_COMMENT_TAGS_SUBJECT,
+  type SearchCommentTagsParams,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CommentErrors } from '@tracker/comments/domain';
 import { BugsClient } from '../collaborators/bugs.client';
 import { COMMENTS_OPTIONS, type CommentsOptions } from '../comments.options';
@@ -16,7 +23,7 @@ const FUNCTION = 'Bug.search_comment_tags';
  * may read count: not on private comments outside the insider group, not on bugs the
  * caller may not see (asked of the bugs service), so a tag tells nothing about them.
  */
-@Injectable()
+@MessageHandler(SEARCH_COMMENT_TAGS_SUBJECT)
 export class SearchCommentTagsHandler {
   constructor(
     private readonly queries: CommentQueries,

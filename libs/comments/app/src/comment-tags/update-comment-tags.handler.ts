@@ -1,8 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { hasPermission, type ServiceRequest, type UpdateCommentTagsParams } from '@tracker/contracts';
-import { CommentErrors, commentTagsDecider, commentTagsStream, currentTags } from '@tracker/comments/domain';
-import { CommandHandler, commandContext, CLOCK, type Clock } from '@tracker/platform/command-handler';
-import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
+import { Inject } from '@nestjs/common';
+import {
+  commentTagsStream,
+  hasPermission,
+  type ServiceRequest,
+  UPDATE_COMMENT_TAGS_SUBJECT,
+  type UpdateCommentTagsParams,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
+import { CommentErrors, commentTagsDecider, currentTags } from '@tracker/comments/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { BugsClient } from '../collaborators/bugs.client';
 import { COMMENTS_OPTIONS, type CommentsOptions } from '../comments.options';
 import { CommentQueries } from '../read-model/comment.queries';
@@ -15,14 +21,12 @@ const FUNCTION = 'Bug.update_comment_tags';
  * rights, a numeric id (57), `[]` for no such comment, the bug's visibility, privacy
  * (110); then the comment's tag stream decides, and the answer is the sorted list.
  */
-@Injectable()
+@MessageHandler(UPDATE_COMMENT_TAGS_SUBJECT)
 export class UpdateCommentTagsHandler {
   constructor(
-    private readonly commands: CommandHandler,
+    private readonly commands: CommandRunner,
     private readonly bugs: BugsClient,
     private readonly queries: CommentQueries,
-    @Inject(READ_MODEL) private readonly readModel: ReadModel,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(COMMENTS_OPTIONS) private readonly options: CommentsOptions,
   ) {}
 
@@ -46,8 +50,7 @@ export class UpdateCommentTagsHandler {
       add: defined(params.add),
       remove: defined(params.remove),
     };
-    const result = await this.commands.handle(commentTagsDecider, stream, command, commandContext(request, this.clock.now()));
-    if (result.position !== null) await this.readModel.waitFor(stream, result.position, request.correlationId);
+    const result = await this.commands.run(commentTagsDecider, stream, command, this.commands.context(request));
     return currentTags(command, result.state);
   }
 }

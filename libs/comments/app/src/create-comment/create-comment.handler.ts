@@ -1,11 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import {
   CommonErrors,
+  CREATE_COMMENT_SUBJECT,
   type CreateCommentParams,
   type CreateCommentResult,
   isLoggedIn,
   type ServiceRequest,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { type AccessibleBug, BugsClient, toBugRef } from '../collaborators/bugs.client';
 import { assertMayTagComments } from '../comment-tags/tagging.policy';
@@ -18,7 +20,7 @@ import { creationTags, newComment, requireCommentText } from './new-comment.rule
  * which appends it to each bug's stream, and answers once this service's read model
  * shows it. With `ids`, every bug is checked before any is written.
  */
-@Injectable()
+@MessageHandler(CREATE_COMMENT_SUBJECT)
 export class CreateCommentHandler {
   constructor(
     private readonly bugs: BugsClient,

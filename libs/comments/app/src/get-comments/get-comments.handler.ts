@@ -1,13 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import {
   type BugAccessEntry,
   type CommentObject,
   type CommentsResult,
   DomainError,
+  GET_COMMENTS_SUBJECT,
   type GetCommentsParams,
   hasPermission,
   type ServiceRequest,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CommentErrors } from '@tracker/comments/domain';
 import { BugsClient, toBugRef } from '../collaborators/bugs.client';
 import { COMMENTS_OPTIONS, type CommentsOptions, isTaggingEnabled } from '../comments.options';
@@ -22,7 +24,7 @@ import { toCommentObject } from './comment.view';
  * (their visibility), then privacy (110). Private comments of a bug are left out for
  * callers outside the insider group. One question to the bugs service covers all of it.
  */
-@Injectable()
+@MessageHandler(GET_COMMENTS_SUBJECT)
 export class GetCommentsHandler {
   constructor(
     private readonly bugs: BugsClient,
@@ -78,8 +80,8 @@ function isCommentId(id: number): boolean {
 /** Bugzilla's Bug->check for each reference in order: the first refusal is the answer. */
 function visibleOrThrow(entries: readonly BugAccessEntry[]): number[] {
   return entries.map((entry) => {
-    if (entry.error) throw new DomainError(entry.error.code, entry.error.message);
-    if (entry.bugId === null) throw new DomainError(101, `Bug #${entry.ref} does not exist.`);
+    if (entry.error) throw new DomainError(entry.error);
+    if (entry.bugId === null) throw CommentErrors.bugDoesNotExist(entry.ref);
     return entry.bugId;
   });
 }

@@ -2,26 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@tracker/contracts';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { CommentQueries, type TagUse } from './comment.queries';
 import { CommentsProjection } from './comments.projection';
 import { CreateCommentsTables1764200000000 } from './migrations/1764200000000-create-comments-tables';
 import { TaggedCommentsIndex1764200000001 } from './migrations/1764200000001-tagged-comments-index';
-
-interface Fixture {
-  readonly connection: SqlConnection;
-  readonly dispose: () => Promise<void>;
-}
 
 const meta = (actor: number, occurredAt: string): EventMetadata => ({ actor, occurredAt, correlationId: 'c', causationId: 'c' });
 const facts = (commentId: number, count: number, text: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   commentId, count, text, isPrivate: false, isMarkdown: false, workTime: 0, tags: [], attachmentId: null, addedText: null, ...extra,
 });
 
-function describeProjection(name: string, createFixture: () => Promise<Fixture>): void {
+function describeProjection(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`comments projection: ${name}`, () => {
-    let fixture: Fixture;
+    let fixture: TestDatabase;
     let store: EventStore;
     let readModel: ReadModel;
     let queries: CommentQueries;
@@ -121,14 +115,4 @@ function describeProjection(name: string, createFixture: () => Promise<Fixture>)
   });
 }
 
-describeProjection('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'comments projection on the real PostgreSQL server', () => {
-  describeProjection('real PostgreSQL', async () => {
-    const database = await createTempDatabase('comments');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('comments', describeProjection);

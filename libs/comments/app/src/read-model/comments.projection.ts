@@ -1,9 +1,16 @@
-import { COMMENT_TAGS_STREAM_PREFIX } from '@tracker/comments/domain';
-import { BUG_STREAM_PREFIX, type CommentFacts, USER_STREAM_PREFIX, type UserRef } from '@tracker/contracts';
-import type { RecordedEvent } from '@tracker/platform/event-store';
-import { type Projection, schemaOf } from '@tracker/platform/read-model';
 import type { EntityManager } from 'typeorm';
-import { type ProjectedEventData, isProjectedEventType } from './projected-events';
+import {
+  BUG_STREAM_PREFIX,
+  type BugEvent,
+  COMMENT_TAGS_STREAM_PREFIX,
+  type CommentFacts,
+  type CommentTagsEvent,
+  USER_STREAM_PREFIX,
+  type UserEvent,
+  type UserRef,
+} from '@tracker/contracts';
+import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
+import { type Projection, schemaOf } from '@tracker/platform/read-model';
 import { countTagsAdded, countTagsRemoved } from './tag-weights.sql';
 
 /**
@@ -16,44 +23,45 @@ export class CommentsProjection implements Projection {
   readonly streamPrefixes = [BUG_STREAM_PREFIX, COMMENT_TAGS_STREAM_PREFIX, USER_STREAM_PREFIX];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
-    for (const event of events) {
-      if (isProjectedEventType(event.type)) await applyEvent(event, manager);
-    }
+    for (const recorded of events) await applyEvent(domainEvent<ProjectedEvent>(recorded), recorded, manager);
   }
 }
 
-async function applyEvent(event: RecordedEvent, manager: EntityManager): Promise<void> {
+/** The events of the streams this projection reads; it applies some of each. */
+type ProjectedEvent = BugEvent | CommentTagsEvent | UserEvent;
+
+async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manager: EntityManager): Promise<void> {
   const schema = schemaOf(manager.connection);
   switch (event.type) {
-    case 'BugCreated': {
-      const data = event.data as ProjectedEventData['BugCreated'];
-      return insertComment(manager, data.bugId, data.description, data.reporter, event);
-    }
-    case 'CommentAdded': {
-      const data = event.data as ProjectedEventData['CommentAdded'];
-      return insertComment(manager, data.bugId, data, data.author, event);
-    }
-    case 'CommentPrivacyChanged': {
-      const data = event.data as ProjectedEventData['CommentPrivacyChanged'];
-      await manager.query(`UPDATE ${schema}.comments SET is_private = $2 WHERE comment_id = $1`, [data.commentId, data.isPrivate]);
+    case 'BugCreated':
+      return insertComment(manager, event.data.bugId, event.data.description, event.data.reporter, recorded);
+    case 'CommentAdded':
+      return insertComment(manager, event.data.bugId, event.data, event.data.author, recorded);
+    case 'CommentPrivacyChanged':
+      await manager.query(`UPDATE ${schema}.comments SET is_private = $2 WHERE comment_id = $1`, [event.data.commentId, event.data.isPrivate]);
       return;
-    }
-    case 'CommentTagsUpdated': {
-      const data = event.data as ProjectedEventData['CommentTagsUpdated'];
-      await manager.query(`UPDATE ${schema}.comments SET tags = $2 WHERE comment_id = $1`, [data.commentId, data.tags]);
-      await countTagsAdded(manager, data.added);
-      await countTagsRemoved(manager, data.removed);
+    case 'CommentTagsUpdated':
+      await manager.query(`UPDATE ${schema}.comments SET tags = $2 WHERE comment_id = $1`, [event.data.commentId, event.data.tags]);
+      await countTagsAdded(manager, event.data.added);
+      await countTagsRemoved(manager, event.data.removed);
       return;
-    }
-    case 'UserCreated': {
-      const data = event.data as ProjectedEventData['UserCreated'];
-      return setLogin(manager, data.userId, data.login);
-    }
+    case 'UserCreated':
+      return setLogin(manager, event.data.userId, event.data.login);
     case 'UserLoginChanged': {
-      const userId = Number(event.streamName.slice(USER_STREAM_PREFIX.length));
-      if (Number.isSafeInteger(userId)) await setLogin(manager, userId, (event.data as ProjectedEventData['UserLoginChanged']).login);
+      const userId = Number(recorded.streamName.slice(USER_STREAM_PREFIX.length));
+      if (Number.isSafeInteger(userId)) await setLogin(manager, userId, event.data.login);
       return;
     }
+    // nothing this read model keeps
+    case 'BugUpdated':
+    case 'UserRealNameChanged':
+    case 'UserPasswordSet':
+    case 'UserMailPreferenceChanged':
+    case 'UserLoginDenied':
+    case 'UserLoginAllowed':
+    case 'UserGroupsChanged':
+    case 'UserBlessGroupsChanged':
+      return;
   }
 }
 

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { type RenderCommentParams, type RenderCommentResult, type ServiceRequest } from '@tracker/contracts';
+import { ErrorCode, RENDER_COMMENT_SUBJECT, type RenderCommentParams, type RenderCommentResult, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CommentErrors, type LinkContext, referencedBugIds, renderComment } from '@tracker/comments/domain';
 import { BugsClient, toBugRef } from '../collaborators/bugs.client';
 
@@ -9,7 +9,7 @@ import { BugsClient, toBugRef } from '../collaborators/bugs.client';
  * referenced bugs exist is asked of the bugs service in one call: a bug the caller may
  * not see still exists (Bugzilla links it without its summary), one that does not is text.
  */
-@Injectable()
+@MessageHandler(RENDER_COMMENT_SUBJECT)
 export class RenderCommentHandler {
   constructor(private readonly bugs: BugsClient) {}
 
@@ -20,7 +20,7 @@ export class RenderCommentHandler {
     const currentBugId = params.id ? (await this.bugs.visibleBugs([toBugRef(params.id)], request))[0]?.bugId ?? null : null;
     const referenced = referencedBugIds(params.text, isMarkdown, currentBugId);
     const entries = await this.bugs.access(referenced, request);
-    const existing = new Set(entries.filter((entry) => entry.bugId !== null || entry.error?.code === 102).map((entry) => Number(entry.ref)));
+    const existing = new Set(entries.filter((entry) => entry.bugId !== null || entry.error?.code === ErrorCode.bugAccessDenied).map((entry) => Number(entry.ref)));
     const context: LinkContext = {
       currentBugId,
       bugExists: (bugId) => existing.has(bugId),

@@ -1,6 +1,5 @@
-import { commentTagKey, type DomainError, sortCommentTags } from '@tracker/contracts';
+import { assertNever, commentTagKey, type CommentTagsEvent, type Decider, type DomainError, sortCommentTags } from '@tracker/contracts';
 import { checkCommentTag } from './comment-tag.check';
-import type { CommentTagsEvent } from './comment-tags.events';
 
 /**
  * One comment's tags. Bugzilla's update_comment_tags: each tag to add is checked and
@@ -23,14 +22,14 @@ export interface UpdateCommentTags {
 
 export type CommentTagsCommand = UpdateCommentTags;
 
-export const commentTagsDecider = {
+export const commentTagsDecider: Decider<CommentTagsState, CommentTagsCommand, CommentTagsEvent> = {
   initialState: (): CommentTagsState => ({ kind: 'untouched' }),
   decide: (command: CommentTagsCommand, state: CommentTagsState): readonly CommentTagsEvent[] | DomainError => {
     switch (command.kind) {
       case 'UpdateCommentTags':
         return updateTags(command, currentTags(command, state));
       default:
-        return assertNever(command.kind);
+        return assertNever(command.kind, 'comment tags command');
     }
   },
   evolve: (_state: CommentTagsState, event: CommentTagsEvent): CommentTagsState => {
@@ -38,7 +37,7 @@ export const commentTagsDecider = {
       case 'CommentTagsUpdated':
         return { kind: 'tagged', tags: event.data.tags };
       default:
-        return assertNever(event.type);
+        return assertNever(event.type, 'comment tags event');
     }
   },
 };
@@ -78,8 +77,4 @@ function updateTags(command: UpdateCommentTags, before: readonly string[]): read
       data: { commentId: command.commentId, bugId: command.bugId, added: netAdded, removed: netRemoved, tags },
     },
   ];
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unhandled case: ${String(value)}`);
 }

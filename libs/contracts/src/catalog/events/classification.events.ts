@@ -1,11 +1,13 @@
 import type { DomainEvent } from '../../events/event-envelope';
+import { streamType } from '../../events/stream-type';
 import type { CatalogChange } from './change';
 
 /**
  * Events of a classification stream (`classification-<id>`). They carry names so that
  * other services can keep denormalised classification names up to date.
  */
-export const classificationStream = (id: number): string => `classification-${id}`;
+export const CLASSIFICATION_STREAM_PREFIX = 'classification-';
+export const classificationStream = (id: number): string => `${CLASSIFICATION_STREAM_PREFIX}${id}`;
 
 export type ClassificationCreated = DomainEvent<
   'ClassificationCreated',
@@ -25,3 +27,8 @@ export type ClassificationUpdated = DomainEvent<
 >;
 
 export type ClassificationEvent = ClassificationCreated | ClassificationUpdated;
+
+export const classificationStreamType = streamType<ClassificationEvent>(CLASSIFICATION_STREAM_PREFIX, {
+  ClassificationCreated: [],
+  ClassificationUpdated: [],
+});

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../events/event-envelope';
+import { streamType } from '../../events/stream-type';
 import type { CatalogChange, CatalogRef } from './change';
 import type { FieldTypeCode } from './field-type';
 
@@ -9,7 +10,8 @@ import type { FieldTypeCode } from './field-type';
  * Values of product, component, version, milestone, classification, status and keywords
  * live in their own streams.
  */
-export const fieldStream = (id: number): string => `field-${id}`;
+export const FIELD_STREAM_PREFIX = 'field-';
+export const fieldStream = (id: number): string => `${FIELD_STREAM_PREFIX}${id}`;
 
 export interface FieldVisibility {
   /** the select field whose value shows this field; null: always shown */
@@ -79,3 +81,10 @@ export type FieldValueUpdated = DomainEvent<
 >;
 
 export type FieldEvent = FieldCreated | FieldUpdated | FieldValueAdded | FieldValueUpdated;
+
+export const fieldStreamType = streamType<FieldEvent>(FIELD_STREAM_PREFIX, {
+  FieldCreated: [],
+  FieldUpdated: [],
+  FieldValueAdded: [],
+  FieldValueUpdated: [],
+});

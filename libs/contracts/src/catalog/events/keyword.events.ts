@@ -1,8 +1,10 @@
 import type { DomainEvent } from '../../events/event-envelope';
+import { streamType } from '../../events/stream-type';
 import type { CatalogChange } from './change';
 
 /** Events of a keyword stream (`keyword-<id>`); bugs keep keyword names from them. */
-export const keywordStream = (id: number): string => `keyword-${id}`;
+export const KEYWORD_STREAM_PREFIX = 'keyword-';
+export const keywordStream = (id: number): string => `${KEYWORD_STREAM_PREFIX}${id}`;
 
 export type KeywordCreated = DomainEvent<
   'KeywordCreated',
@@ -21,3 +23,5 @@ export type KeywordUpdated = DomainEvent<
 >;
 
 export type KeywordEvent = KeywordCreated | KeywordUpdated;
+
+export const keywordStreamType = streamType<KeywordEvent>(KEYWORD_STREAM_PREFIX, { KeywordCreated: [], KeywordUpdated: [] });

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../events/event-envelope';
+import { streamType } from '../../events/stream-type';
 import type { CatalogChange, CatalogRef } from './change';
 import type { ProductGroupControl } from './group-control';
 
@@ -8,7 +9,8 @@ import type { ProductGroupControl } from './group-control';
  * product as it is after the event, so that consumers keep denormalised names without
  * asking; renames carry both names.
  */
-export const productStream = (id: number): string => `product-${id}`;
+export const PRODUCT_STREAM_PREFIX = 'product-';
+export const productStream = (id: number): string => `${PRODUCT_STREAM_PREFIX}${id}`;
 
 interface InProduct {
   readonly productId: number;
@@ -114,3 +116,15 @@ export type ProductEvent =
   | MilestoneCreated
   | MilestoneUpdated
   | GroupControlChanged;
+
+export const productStreamType = streamType<ProductEvent>(PRODUCT_STREAM_PREFIX, {
+  ProductCreated: [],
+  ProductUpdated: [],
+  ComponentCreated: [],
+  ComponentUpdated: [],
+  VersionCreated: [],
+  VersionUpdated: [],
+  MilestoneCreated: [],
+  MilestoneUpdated: [],
+  GroupControlChanged: [],
+});

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../events/event-envelope';
+import { streamType } from '../../events/stream-type';
 import type { CatalogChange, CatalogRef } from './change';
 
 /**
@@ -36,3 +37,12 @@ export type TransitionRemoved = DomainEvent<'TransitionRemoved', { readonly from
 export type DuplicateStatusSet = DomainEvent<'DuplicateStatusSet', { readonly status: CatalogRef }>;
 
 export type WorkflowEvent = StatusAdded | StatusUpdated | TransitionSet | TransitionRemoved | DuplicateStatusSet;
+
+/** The one workflow stream's name is its own prefix. */
+export const workflowStreamType = streamType<WorkflowEvent>(WORKFLOW_STREAM, {
+  StatusAdded: [],
+  StatusUpdated: [],
+  TransitionSet: [],
+  TransitionRemoved: [],
+  DuplicateStatusSet: [],
+});

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { AuthContext, AuthenticateParams, Credentials, ServiceRequest } from '@tracker/contracts';
+import { Inject } from '@nestjs/common';
+import { type AuthContext, AUTHENTICATE_SUBJECT, type AuthenticateParams, type Credentials, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { IdentityErrors } from '@tracker/identity/domain';
 import { CLOCK, type Clock } from '@tracker/platform/command-handler';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';
@@ -17,7 +18,7 @@ const TOKEN = /^(\d+)-(.+)$/;
  * AuthContext, or the error Bugzilla gives for them. Every method ends with the same
  * check: a disabled account is refused (301) whatever proved who it is.
  */
-@Injectable()
+@MessageHandler(AUTHENTICATE_SUBJECT)
 export class AuthenticateHandler {
   constructor(
     private readonly credentials: CredentialQueries,

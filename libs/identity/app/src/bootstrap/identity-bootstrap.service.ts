@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { groupStream, userStream } from '@tracker/contracts';
-import { ADMIN_GROUP, apiKeyDecider, apiKeyStream, groupDecider, systemGroups, userDecider } from '@tracker/identity/domain';
-import type { CommandContext } from '@tracker/platform/command-handler';
-import { IdentityCommands } from '../commands/identity-commands';
+import { apiKeyStream, groupStream, userStream } from '@tracker/contracts';
+import { ADMIN_GROUP, apiKeyDecider, groupDecider, systemGroups, userDecider } from '@tracker/identity/domain';
+import { type CommandContext, CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';
 import { CredentialQueries } from '../read-model/credentials.queries';
 import { GroupQueries } from '../read-model/groups.queries';
@@ -11,6 +11,7 @@ import { UserQueries } from '../read-model/users.queries';
 import { hashPassword } from '../security/password-hasher';
 import { newApiKey, randomAlphanumeric, secretHash } from '../security/secrets';
 import { printGeneratedAdmin } from './generated-admin.banner';
+import type { IdentitySequence, IdentityLock } from '../identity.sequences';
 
 /**
  * First start of an installation: the system groups of a fresh Bugzilla plus Tracker's
@@ -24,7 +25,10 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('IdentityBootstrap');
 
   constructor(
-    private readonly commands: IdentityCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<IdentitySequence>,
+    private readonly locks: KeyedLocks<IdentityLock>,
+    @Inject(READ_MODEL) private readonly readModel: ReadModel,
     private readonly groups: GroupQueries,
     private readonly users: UserQueries,
     private readonly credentials: CredentialQueries,
@@ -36,9 +40,9 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
   }
 
   async run(): Promise<void> {
-    await this.commands.lock('bootstrap').withLock(['identity'], async () => {
+    await this.locks.withLock('bootstrap', ['identity'], async () => {
       // what exists is what the log says: on a dropped read model the replay must finish first
-      await this.commands.catchUp();
+      await this.readModel.catchUp();
       const context = this.commands.systemContext(`bootstrap-${randomUUID()}`);
       const systemGroupIds = await this.ensureSystemGroups(context);
       await this.ensureAdministrator(context, systemGroupIds);
@@ -50,7 +54,7 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
     const definitions = systemGroups({ insider: this.options.insiderGroup, timetracker: this.options.timetrackingGroup });
     for (const definition of definitions) {
       if (ids.has(definition.name.toLowerCase())) continue;
-      const groupId = await this.commands.nextId('group_ids');
+      const groupId = await this.ids.next('group_ids');
       // Bugzilla's admin group is granted membership and bless of every group created after it
       const admin = ids.get(ADMIN_GROUP);
       const adminGrant = admin === undefined ? [] : [admin];
@@ -94,7 +98,7 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
     }
     const generated = admin.generateSecrets ? { password: randomAlphanumeric(16), apiKey: newApiKey() } : undefined;
     const password = admin.password ?? generated?.password;
-    const userId = await this.commands.nextId('user_ids');
+    const userId = await this.ids.next('user_ids');
     await this.commands.run(
       userDecider,
       userStream(userId),
@@ -118,7 +122,7 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
   private async ensureApiKey(context: CommandContext, userId: number, apiKey: string): Promise<void> {
     const keyHash = secretHash(apiKey);
     if ((await this.credentials.apiKeyIdByHash(keyHash)) !== undefined) return;
-    const keyId = await this.commands.nextId('api_key_ids');
+    const keyId = await this.ids.next('api_key_ids');
     await this.commands.run(
       apiKeyDecider,
       apiKeyStream(keyId),

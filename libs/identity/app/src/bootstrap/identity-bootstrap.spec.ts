@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_EMAIL_REGEXP } from '@tracker/identity/domain';
-import { CommandHandler, systemClock } from '@tracker/platform/command-handler';
+import { CommandHandler, CommandRunner, systemClock } from '@tracker/platform/command-handler';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
-import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
-import { IdentityCommands } from '../commands/identity-commands';
+import { asServiceEventStore, TRACKER_STREAMS } from '@tracker/platform/event-store/testing';
+import { IdSequences, KeyedLocks, ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
+import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import type { IdentityOptions } from '../identity.options';
 import { CredentialQueries } from '../read-model/credentials.queries';
 import { GroupQueries } from '../read-model/groups.queries';
@@ -13,11 +12,6 @@ import { IdentityProjection } from '../read-model/identity.projection';
 import { CreateIdentityTables1764000000000 } from '../read-model/migrations/1764000000000-create-identity-tables';
 import { UserQueries } from '../read-model/users.queries';
 import { IdentityBootstrap } from './identity-bootstrap.service';
-
-interface Fixture {
-  readonly connection: SqlConnection;
-  readonly dispose: () => Promise<void>;
-}
 
 const options = (admin: Partial<IdentityOptions['admin']>): IdentityOptions => ({
   admin: { login: 'root@example.com', realName: 'Root', password: undefined, apiKey: undefined, generateSecrets: false, ...admin },
@@ -32,9 +26,9 @@ const options = (admin: Partial<IdentityOptions['admin']>): IdentityOptions => (
 });
 
 /** Several identity replicas starting at once on one fresh installation, each with its own read model connection. */
-function describeBootstrap(name: string, createFixture: () => Promise<Fixture>): void {
+function describeBootstrap(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`identity bootstrap: ${name}`, () => {
-    let fixture: Fixture | undefined;
+    let fixture: TestDatabase | undefined;
     let store: EventStore | undefined;
     const replicas: ReadModel[] = [];
 
@@ -43,7 +37,7 @@ function describeBootstrap(name: string, createFixture: () => Promise<Fixture>):
     });
     // a fresh installation per test: an event store schema of its own, and read models on it
     beforeEach(async () => {
-      store = await PostgresEventStore.create(fixture!.connection, { schema: `es_${randomUUID().slice(0, 8)}`, pollIntervalMs: 50 });
+      store = asServiceEventStore(await PostgresEventStore.create(fixture!.connection, { schema: `es_${randomUUID().slice(0, 8)}`, pollIntervalMs: 50 }));
     });
     afterEach(async () => {
       await Promise.all(replicas.splice(0).map((replica) => replica.close()));
@@ -71,8 +65,9 @@ function describeBootstrap(name: string, createFixture: () => Promise<Fixture>):
       await Promise.all(created.map((replica) => replica.start()));
       return created.map((replica) => {
         const source = replica.dataSource;
-        const commands = new IdentityCommands(new CommandHandler(store!), replica, systemClock);
-        return new IdentityBootstrap(commands, new GroupQueries(source), new UserQueries(source), new CredentialQueries(source), settings);
+        const commands = new CommandRunner(new CommandHandler(store!, TRACKER_STREAMS), replica, systemClock);
+        const [ids, locks] = [new IdSequences(source), new KeyedLocks(source)];
+        return new IdentityBootstrap(commands, ids, locks, replica, new GroupQueries(source), new UserQueries(source), new CredentialQueries(source), settings);
       });
     };
 
@@ -131,14 +126,4 @@ function describeBootstrap(name: string, createFixture: () => Promise<Fixture>):
   });
 }
 
-describeBootstrap('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'identity bootstrap on the real PostgreSQL server', () => {
-  describeBootstrap('real PostgreSQL', async () => {
-    const database = await createTempDatabase('identityboot');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('identityboot', describeBootstrap);

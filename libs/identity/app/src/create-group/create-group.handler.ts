@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import {
   CommonErrors,
+  CREATE_GROUP_SUBJECT,
   type CreateGroupParams,
   type CreateGroupResult,
   groupStream,
@@ -8,9 +8,12 @@ import {
   isDomainError,
   type ServiceRequest,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { ADMIN_GROUP, checkGroupDescription, checkGroupName, checkUserRegexp, groupDecider, IdentityErrors } from '@tracker/identity/domain';
-import { IdentityCommands } from '../commands/identity-commands';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { GroupQueries } from '../read-model/groups.queries';
+import type { IdentitySequence, IdentityLock } from '../identity.sequences';
 
 /**
  * Bugzilla's Group.create (creategroups): always a bug group, active unless told otherwise;
@@ -18,10 +21,12 @@ import { GroupQueries } from '../read-model/groups.queries';
  * administrators are in every group. The name is unique case-insensitively, checked under
  * a lock on it across replicas; values are validated before an id is taken.
  */
-@Injectable()
+@MessageHandler(CREATE_GROUP_SUBJECT)
 export class CreateGroupHandler {
   constructor(
-    private readonly commands: IdentityCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<IdentitySequence>,
+    private readonly locks: KeyedLocks<IdentityLock>,
     private readonly groups: GroupQueries,
   ) {}
 
@@ -31,14 +36,14 @@ export class CreateGroupHandler {
     if (!hasPermission(auth, 'creategroups')) throw IdentityErrors.notInGroup('creategroups', 'add new', 'groups');
     const name = checkGroupName(params.name ?? '');
     if (isDomainError(name)) throw name;
-    return this.commands.lock('group-name').withLock([name.toLowerCase()], async () => {
+    return this.locks.withLock('group-name', [name.toLowerCase()], async () => {
       if (await this.groups.byName(name)) throw IdentityErrors.groupExists(name);
       for (const checked of [checkGroupDescription(params.description ?? ''), checkUserRegexp(params.user_regexp ?? '')]) {
         if (isDomainError(checked)) throw checked;
       }
       const admin = await this.groups.byName(ADMIN_GROUP);
       const adminGrant = admin ? [admin.id] : [];
-      const groupId = await this.commands.nextId('group_ids');
+      const groupId = await this.ids.next('group_ids');
       await this.commands.run(
         groupDecider,
         groupStream(groupId),

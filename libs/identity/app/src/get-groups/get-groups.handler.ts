@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import {
   CommonErrors,
+  GET_GROUPS_SUBJECT,
   type GetGroupsParams,
   type GetGroupsResult,
   type GroupMember,
@@ -8,6 +8,7 @@ import {
   hasPermission,
   type ServiceRequest,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { IdentityErrors } from '@tracker/identity/domain';
 import { CallerRights } from '../caller/caller-rights';
 import { type GroupRow, GroupQueries } from '../read-model/groups.queries';
@@ -20,7 +21,7 @@ import { type UserRow, UserQueries } from '../read-model/users.queries';
  * also see is_active, is_bug_group, user_regexp and icon_url. `membership=1` lists every
  * member (direct, by regexp or inherited) of groups the caller may see the members of.
  */
-@Injectable()
+@MessageHandler(GET_GROUPS_SUBJECT)
 export class GetGroupsHandler {
   constructor(
     private readonly groups: GroupQueries,

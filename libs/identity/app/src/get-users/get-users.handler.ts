@@ -1,5 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type AuthContext, type GetUsersParams, type GetUsersResult, hasPermission, type ServiceRequest } from '@tracker/contracts';
+import { Inject } from '@nestjs/common';
+import {
+  type AuthContext,
+  GET_USERS_SUBJECT,
+  type GetUsersParams,
+  type GetUsersResult,
+  hasPermission,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { FieldFilter } from '@tracker/field-filter';
 import { IdentityErrors } from '@tracker/identity/domain';
 import { CallerRights } from '../caller/caller-rights';
@@ -13,7 +21,7 @@ import { userObject, type UserViewer } from './user-objects';
  * logged-in callers only) and `match` strings (logged-in callers only), in that order and
  * each once, then kept only if in one of `group_ids` / `groups`.
  */
-@Injectable()
+@MessageHandler(GET_USERS_SUBJECT)
 export class GetUsersHandler {
   constructor(
     private readonly users: UserQueries,

@@ -1,6 +1,6 @@
-import type { ApiKeyEvent, LoginTokenEvent } from '@tracker/identity/domain';
-import { IdSequence, schemaOf } from '@tracker/platform/read-model';
 import type { EntityManager } from 'typeorm';
+import type { ApiKeyEvent, LoginTokenEvent } from '@tracker/contracts';
+import { IdSequence, schemaOf } from '@tracker/platform/read-model';
 
 /** Applies one `apikey-<id>` event to `api_keys`. */
 export async function applyApiKeyEvent(manager: EntityManager, keyId: number, event: ApiKeyEvent, occurredAt: string): Promise<void> {

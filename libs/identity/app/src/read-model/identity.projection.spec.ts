@@ -2,15 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@tracker/contracts';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { IdSequence, ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers } from '@tracker/testing';
+import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { IdentityProjection } from './identity.projection';
 import { CreateIdentityTables1764000000000 } from './migrations/1764000000000-create-identity-tables';
-
-interface Fixture {
-  readonly connection: SqlConnection;
-  readonly dispose: () => Promise<void>;
-}
 
 const group = (groupId: number, name: string, userRegexp: string, memberGroupIds: number[]): DomainEvent => ({
   type: 'GroupCreated',
@@ -18,9 +12,9 @@ const group = (groupId: number, name: string, userRegexp: string, memberGroupIds
 });
 const user = (userId: number, login: string): DomainEvent => ({ type: 'UserCreated', data: { userId, login, realName: login } });
 
-function describeProjection(name: string, createFixture: () => Promise<Fixture>): void {
+function describeProjection(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`identity projection: ${name}`, () => {
-    let fixture: Fixture | undefined;
+    let fixture: TestDatabase | undefined;
     let store: EventStore;
     let readModel: ReadModel;
     let clock = 0;
@@ -105,14 +99,4 @@ function describeProjection(name: string, createFixture: () => Promise<Fixture>)
   });
 }
 
-describeProjection('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'identity projection on the real PostgreSQL server', () => {
-  describeProjection('real PostgreSQL', async () => {
-    const database = await createTempDatabase('identity');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+describeOnBothPostgres('identity', describeProjection);

@@ -1,9 +1,16 @@
-import { GROUP_STREAM_PREFIX, USER_STREAM_PREFIX } from '@tracker/contracts';
-import { API_KEY_STREAM_PREFIX, apiKeyDecider, groupDecider, LOGIN_TOKEN_STREAM_PREFIX, loginTokenDecider, userDecider } from '@tracker/identity/domain';
-import { toDomainEvent } from '@tracker/platform/command-handler';
-import type { RecordedEvent } from '@tracker/platform/event-store';
-import type { Projection } from '@tracker/platform/read-model';
 import type { EntityManager } from 'typeorm';
+import {
+  API_KEY_STREAM_PREFIX,
+  type ApiKeyEvent,
+  GROUP_STREAM_PREFIX,
+  type GroupEvent,
+  LOGIN_TOKEN_STREAM_PREFIX,
+  type LoginTokenEvent,
+  USER_STREAM_PREFIX,
+  type UserEvent,
+} from '@tracker/contracts';
+import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
+import type { Projection } from '@tracker/platform/read-model';
 import { applyApiKeyEvent, applyLoginTokenEvent } from './credentials.projection';
 import { applyGroupEvent } from './groups.projection';
 import { MembershipUpdates } from './memberships.projection';
@@ -24,13 +31,13 @@ export class IdentityProjection implements Projection {
       const at = recorded.metadata.occurredAt;
       const { streamName } = recorded;
       if (streamName.startsWith(USER_STREAM_PREFIX)) {
-        await applyUserEvent(manager, idOf(streamName, USER_STREAM_PREFIX), toDomainEvent(userDecider, recorded), at, memberships);
+        await applyUserEvent(manager, idOf(streamName, USER_STREAM_PREFIX), domainEvent<UserEvent>(recorded), at, memberships);
       } else if (streamName.startsWith(GROUP_STREAM_PREFIX)) {
-        await applyGroupEvent(manager, idOf(streamName, GROUP_STREAM_PREFIX), toDomainEvent(groupDecider, recorded), memberships);
+        await applyGroupEvent(manager, idOf(streamName, GROUP_STREAM_PREFIX), domainEvent<GroupEvent>(recorded), memberships);
       } else if (streamName.startsWith(API_KEY_STREAM_PREFIX)) {
-        await applyApiKeyEvent(manager, idOf(streamName, API_KEY_STREAM_PREFIX), toDomainEvent(apiKeyDecider, recorded), at);
+        await applyApiKeyEvent(manager, idOf(streamName, API_KEY_STREAM_PREFIX), domainEvent<ApiKeyEvent>(recorded), at);
       } else if (streamName.startsWith(LOGIN_TOKEN_STREAM_PREFIX)) {
-        await applyLoginTokenEvent(manager, idOf(streamName, LOGIN_TOKEN_STREAM_PREFIX), toDomainEvent(loginTokenDecider, recorded), at);
+        await applyLoginTokenEvent(manager, idOf(streamName, LOGIN_TOKEN_STREAM_PREFIX), domainEvent<LoginTokenEvent>(recorded), at);
       }
     }
     await memberships.flush(manager);

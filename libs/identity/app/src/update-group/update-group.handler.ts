@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   type ChangeReport,
   CommonErrors,
@@ -6,13 +5,17 @@ import {
   hasPermission,
   isDomainError,
   type ServiceRequest,
+  UPDATE_GROUP_SUBJECT,
   type UpdateGroupParams,
   type UpdateGroupsResult,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { checkGroupDescription, checkGroupName, checkUserRegexp, groupDecider, IdentityErrors } from '@tracker/identity/domain';
-import { IdentityCommands } from '../commands/identity-commands';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { KeyedLocks } from '@tracker/platform/read-model';
 import { type GroupRow, GroupQueries } from '../read-model/groups.queries';
 import { groupChangeReport } from './group-change.report';
+import type { IdentityLock } from '../identity.sequences';
 
 /**
  * Bugzilla's Group.update (creategroups). Groups by `names` then `ids` (unknown: 51);
@@ -20,10 +23,11 @@ import { groupChangeReport } from './group-change.report';
  * name unique case-insensitively, under a lock on it. A user regexp change re-derives
  * everybody's memberships (the projection does it).
  */
-@Injectable()
+@MessageHandler(UPDATE_GROUP_SUBJECT)
 export class UpdateGroupHandler {
   constructor(
-    private readonly commands: IdentityCommands,
+    private readonly commands: CommandRunner,
+    private readonly locks: KeyedLocks<IdentityLock>,
     private readonly groups: GroupQueries,
   ) {}
 
@@ -86,7 +90,7 @@ export class UpdateGroupHandler {
       return groupChangeReport(target.id, result.events);
     };
     if (name === undefined || name.toLowerCase() === target.name.toLowerCase()) return run();
-    return this.commands.lock('group-name').withLock([name.toLowerCase()], async () => {
+    return this.locks.withLock('group-name', [name.toLowerCase()], async () => {
       if (await this.groups.byName(name)) throw IdentityErrors.groupExists(name);
       return run();
     });

@@ -1,24 +1,28 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import {
   type ChangeReport,
   CommonErrors,
   hasPermission,
   isDomainError,
   type ServiceRequest,
+  UPDATE_USER_SUBJECT,
   type UpdateUserParams,
   type UpdateUsersResult,
   type UserEvent,
   userStream,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { type ChangeUser, checkLoginName, checkPassword, IdentityErrors, userDecider } from '@tracker/identity/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { KeyedLocks } from '@tracker/platform/read-model';
 import { CallerRights } from '../caller/caller-rights';
-import { IdentityCommands } from '../commands/identity-commands';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';
 import { type GroupRow, GroupQueries } from '../read-model/groups.queries';
 import { type UserRow, UserQueries } from '../read-model/users.queries';
 import { hashPassword } from '../security/password-hasher';
 import { resolveGroupChange } from './group-change.resolver';
 import { userChangeReport } from './user-change.report';
+import type { IdentityLock } from '../identity.sequences';
 
 /** A validated change, the same for every target; the password is hashed per target (its own salt). */
 type Plan = Omit<ChangeUser, 'kind' | 'userId' | 'passwordHash' | 'blessable'> & { readonly password?: string };
@@ -28,10 +32,11 @@ type Plan = Omit<ChangeUser, 'kind' | 'userId' | 'passwordHash' | 'blessable'> &
  * some groups changes `groups` (within those) and nothing else, as the contract says.
  * Everything is validated before the first user is changed.
  */
-@Injectable()
+@MessageHandler(UPDATE_USER_SUBJECT)
 export class UpdateUserHandler {
   constructor(
-    private readonly commands: IdentityCommands,
+    private readonly commands: CommandRunner,
+    private readonly locks: KeyedLocks<IdentityLock>,
     private readonly users: UserQueries,
     private readonly groups: GroupQueries,
     private readonly rights: CallerRights,
@@ -112,7 +117,7 @@ export class UpdateUserHandler {
     };
     const login = plan.login;
     if (login === undefined) return change();
-    return this.commands.lock('login').withLock([login.toLowerCase()], async () => {
+    return this.locks.withLock('login', [login.toLowerCase()], async () => {
       const holder = await this.users.byLogin(login);
       if (holder && holder.id !== target.id) throw IdentityErrors.accountExists(login);
       return change();

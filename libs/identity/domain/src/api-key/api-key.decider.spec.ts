@@ -1,6 +1,8 @@
-import { given } from '../testing/given-when';
+import { deciderSpec } from '@tracker/testing';
+import type { ApiKeyEvent } from '@tracker/contracts';
 import { apiKeyDecider } from './api-key.decider';
-import type { ApiKeyEvent } from './api-key.events';
+
+const apiKey = deciderSpec(apiKeyDecider);
 
 const created: ApiKeyEvent = { type: 'ApiKeyCreated', data: { keyId: 4, userId: 7, keyHash: 'ab12', description: 'ci' } };
 const change = (actorId: number, fields: { revoked?: boolean; description?: string }, actorManagesOthers = false) =>
@@ -8,23 +10,23 @@ const change = (actorId: number, fields: { revoked?: boolean; description?: stri
 
 describe('API key decider', () => {
   it('given nothing, when created, then created with a trimmed description', () => {
-    expect(given(apiKeyDecider, []).when({ kind: 'CreateApiKey', keyId: 4, userId: 7, keyHash: 'ab12', description: ' ci ' })).toEqual([created]);
+    apiKey.given().when({ kind: 'CreateApiKey', keyId: 4, userId: 7, keyHash: 'ab12', description: ' ci ' }).then([created]);
   });
 
   it('given a key, when its owner revokes it, then revoked; revoking again changes nothing', () => {
-    expect(given(apiKeyDecider, [created]).when(change(7, { revoked: true }))).toEqual([{ type: 'ApiKeyRevoked', data: {} }]);
-    expect(given(apiKeyDecider, [created, { type: 'ApiKeyRevoked', data: {} }]).when(change(7, { revoked: true }))).toEqual([]);
+    apiKey.given(created).when(change(7, { revoked: true })).then([{ type: 'ApiKeyRevoked', data: {} }]);
+    apiKey.given(created, { type: 'ApiKeyRevoked', data: {} }).when(change(7, { revoked: true })).then([]);
   });
 
   it('given a revoked key, when reinstated and renamed, then both', () => {
-    expect(given(apiKeyDecider, [created, { type: 'ApiKeyRevoked', data: {} }]).when(change(7, { revoked: false, description: 'laptop' }))).toEqual([
+    apiKey.given(created, { type: 'ApiKeyRevoked', data: {} }).when(change(7, { revoked: false, description: 'laptop' })).then([
       { type: 'ApiKeyReinstated', data: {} },
       { type: 'ApiKeyDescriptionChanged', data: { previous: 'ci', description: 'laptop' } },
     ]);
   });
 
   it("given somebody else's key, when changed, then reported missing unless the actor manages others' keys", () => {
-    expect(given(apiKeyDecider, [created]).when(change(8, { revoked: true }))).toMatchObject({ code: 51, message: "There is no API key with the id '4'." });
-    expect(given(apiKeyDecider, [created]).when(change(8, { revoked: true }, true))).toEqual([{ type: 'ApiKeyRevoked', data: {} }]);
+    apiKey.given(created).when(change(8, { revoked: true })).thenRefuses(51, "There is no API key with the id '4'.");
+    apiKey.given(created).when(change(8, { revoked: true }, true)).then([{ type: 'ApiKeyRevoked', data: {} }]);
   });
 });

@@ -1,25 +1,32 @@
-import type { DomainError } from '@tracker/contracts';
+import { type ApiKeyEvent, assertNever, type Decider, type DomainError } from '@tracker/contracts';
 import { IdentityErrors } from '../identity.errors';
-import type { ApiKeyEvent } from './api-key.events';
 
 /** An API key belongs to one user; its owner (or an editusers member) may revoke or describe it. */
 export type ApiKeyState =
   | { readonly status: 'absent' }
   | { readonly status: 'present'; readonly id: number; readonly userId: number; readonly revoked: boolean; readonly description: string };
 
-export type ApiKeyCommand =
-  | { readonly kind: 'CreateApiKey'; readonly keyId: number; readonly userId: number; readonly keyHash: string; readonly description: string }
-  | {
-      readonly kind: 'ChangeApiKey';
-      readonly keyId: number;
-      readonly actorId: number;
-      /** editusers members manage everybody's keys (the operator CLI revokes a leaked key) */
-      readonly actorManagesOthers: boolean;
-      readonly revoked?: boolean;
-      readonly description?: string;
-    };
+export type ApiKeyCommand = CreateApiKey | ChangeApiKey;
 
-export const apiKeyDecider = {
+export interface CreateApiKey {
+  readonly kind: 'CreateApiKey';
+  readonly keyId: number;
+  readonly userId: number;
+  readonly keyHash: string;
+  readonly description: string;
+}
+
+export interface ChangeApiKey {
+  readonly kind: 'ChangeApiKey';
+  readonly keyId: number;
+  readonly actorId: number;
+  /** editusers members manage everybody's keys (the operator CLI revokes a leaked key) */
+  readonly actorManagesOthers: boolean;
+  readonly revoked?: boolean;
+  readonly description?: string;
+}
+
+export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
   initialState: (): ApiKeyState => ({ status: 'absent' }),
   evolve: (state: ApiKeyState, event: ApiKeyEvent): ApiKeyState => {
     if (event.type === 'ApiKeyCreated') {
@@ -38,32 +45,34 @@ export const apiKeyDecider = {
   },
   decide: (command: ApiKeyCommand, state: ApiKeyState): readonly ApiKeyEvent[] | DomainError => {
     switch (command.kind) {
-      case 'CreateApiKey': {
-        if (state.status === 'present') return IdentityErrors.apiKeyNotValid();
-        const { keyId, userId, keyHash, description } = command;
-        return [{ type: 'ApiKeyCreated', data: { keyId, userId, keyHash, description: description.trim() } }];
-      }
-      case 'ChangeApiKey': {
-        // somebody else's key is reported as missing, so ids do not reveal other users' keys
-        if (state.status === 'absent' || (state.userId !== command.actorId && !command.actorManagesOthers)) {
-          return IdentityErrors.noApiKeyWithId(command.keyId);
-        }
-        const events: ApiKeyEvent[] = [];
-        if (command.revoked !== undefined && command.revoked !== state.revoked) {
-          events.push(command.revoked ? { type: 'ApiKeyRevoked', data: {} } : { type: 'ApiKeyReinstated', data: {} });
-        }
-        const description = command.description?.trim();
-        if (description !== undefined && description !== state.description) {
-          events.push({ type: 'ApiKeyDescriptionChanged', data: { previous: state.description, description } });
-        }
-        return events;
-      }
+      case 'CreateApiKey':
+        return createKey(command, state);
+      case 'ChangeApiKey':
+        return changeKey(command, state);
       default:
-        return unknownCommand(command);
+        return assertNever(command, 'API key command');
     }
   },
 };
 
-function unknownCommand(command: never): never {
-  throw new Error(`Unknown API key command ${JSON.stringify(command)}`);
+function createKey(command: CreateApiKey, state: ApiKeyState): readonly ApiKeyEvent[] | DomainError {
+  if (state.status === 'present') return IdentityErrors.apiKeyNotValid();
+  const { keyId, userId, keyHash, description } = command;
+  return [{ type: 'ApiKeyCreated', data: { keyId, userId, keyHash, description: description.trim() } }];
+}
+
+function changeKey(command: ChangeApiKey, state: ApiKeyState): readonly ApiKeyEvent[] | DomainError {
+  // somebody else's key is reported as missing, so ids do not reveal other users' keys
+  if (state.status === 'absent' || (state.userId !== command.actorId && !command.actorManagesOthers)) {
+    return IdentityErrors.noApiKeyWithId(command.keyId);
+  }
+  const events: ApiKeyEvent[] = [];
+  if (command.revoked !== undefined && command.revoked !== state.revoked) {
+    events.push(command.revoked ? { type: 'ApiKeyRevoked', data: {} } : { type: 'ApiKeyReinstated', data: {} });
+  }
+  const description = command.description?.trim();
+  if (description !== undefined && description !== state.description) {
+    events.push({ type: 'ApiKeyDescriptionChanged', data: { previous: state.description, description } });
+  }
+  return events;
 }

@@ -1,7 +1,9 @@
 import type { GroupEvent } from '@tracker/contracts';
-import { given } from '../testing/given-when';
+import { deciderSpec } from '@tracker/testing';
 import type { CreateGroup } from './group.commands';
 import { groupDecider } from './group.decider';
+
+const group = deciderSpec(groupDecider);
 
 const create = (fields: Partial<CreateGroup> = {}): CreateGroup => ({
   kind: 'CreateGroup',
@@ -35,7 +37,7 @@ const system: GroupEvent = { type: 'GroupCreated', data: { ...created.data, grou
 
 describe('group decider', () => {
   it('given nothing, when created, then created with trimmed values and no icon', () => {
-    expect(given(groupDecider, []).when(create())).toEqual([created]);
+    group.given().when(create()).then([created]);
   });
 
   it.each([
@@ -43,12 +45,11 @@ describe('group decider', () => {
     ['an empty description', { description: '' }, 802, 'You must enter a description for the group.'],
     ['a regexp that does not compile', { userRegexp: '(unclosed' }, 803, 'The regular expression you entered is invalid.'],
   ])('given nothing, when created with %s, then %s', (_what, fields, code, message) => {
-    expect(given(groupDecider, []).when(create(fields))).toMatchObject({ code, message });
+    group.given().when(create(fields)).thenRefuses(code, message);
   });
 
   it('given a group, when every field changes, then one event per field', () => {
-    expect(
-      given(groupDecider, [created]).when({
+    group.given(created).when({
         kind: 'ChangeGroup',
         groupId: 17,
         name: 'qa-team',
@@ -56,8 +57,7 @@ describe('group decider', () => {
         userRegexp: '',
         isActive: false,
         iconUrl: 'https://example.com/qa.png',
-      }),
-    ).toEqual([
+      }).then([
       { type: 'GroupRenamed', data: { previous: 'qa', name: 'qa-team' } },
       { type: 'GroupDescriptionChanged', data: { previous: 'Quality', description: 'QA team' } },
       { type: 'GroupUserRegexpChanged', data: { previous: '@qa\\.example\\.com$', userRegexp: '' } },
@@ -67,26 +67,23 @@ describe('group decider', () => {
   });
 
   it('given a group, when set to what it is, then nothing happens', () => {
-    expect(given(groupDecider, [created]).when({ kind: 'ChangeGroup', groupId: 17, name: 'qa', isActive: true, iconUrl: '' })).toEqual([]);
+    group.given(created).when({ kind: 'ChangeGroup', groupId: 17, name: 'qa', isActive: true, iconUrl: '' }).then([]);
   });
 
   it('given a deactivated group, when activated, then activated', () => {
-    expect(given(groupDecider, [created, { type: 'GroupDeactivated', data: {} }]).when({ kind: 'ChangeGroup', groupId: 17, isActive: true })).toEqual([
+    group.given(created, { type: 'GroupDeactivated', data: {} }).when({ kind: 'ChangeGroup', groupId: 17, isActive: true }).then([
       { type: 'GroupActivated', data: {} },
     ]);
   });
 
   it('given a system group, when renamed, then refused; its regexp may change', () => {
-    expect(given(groupDecider, [system]).when({ kind: 'ChangeGroup', groupId: 8, name: 'editors' })).toMatchObject({ code: 32000 });
-    expect(given(groupDecider, [system]).when({ kind: 'ChangeGroup', groupId: 8, userRegexp: '@example\\.com$' })).toEqual([
+    group.given(system).when({ kind: 'ChangeGroup', groupId: 8, name: 'editors' }).thenRefuses(32000);
+    group.given(system).when({ kind: 'ChangeGroup', groupId: 8, userRegexp: '@example\\.com$' }).then([
       { type: 'GroupUserRegexpChanged', data: { previous: '@qa\\.example\\.com$', userRegexp: '@example\\.com$' } },
     ]);
   });
 
   it('given no group, when changed, then 51', () => {
-    expect(given(groupDecider, []).when({ kind: 'ChangeGroup', groupId: 99, name: 'x' })).toMatchObject({
-      code: 51,
-      message: "There is no group with the id '99'.",
-    });
+    group.given().when({ kind: 'ChangeGroup', groupId: 99, name: 'x' }).thenRefuses(51, "There is no group with the id '99'.");
   });
 });

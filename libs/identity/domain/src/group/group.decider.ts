@@ -1,11 +1,11 @@
-import { type DomainError, type GroupEvent, isDomainError } from '@tracker/contracts';
+import { assertNever, type Decider, type DomainError, type GroupEvent, isDomainError } from '@tracker/contracts';
 import { IdentityErrors } from '../identity.errors';
 import type { ChangeGroup, CreateGroup, GroupCommand } from './group.commands';
 import { checkGroupDescription, checkGroupName, checkUserRegexp, cleanIconUrl } from './group.rules';
 import { evolveGroup, type GroupState, initialGroupState, type PresentGroup } from './group.state';
 
 /** The decider of `group-<id>` streams. Name uniqueness spans streams: the handler checks it under a lock. */
-export const groupDecider = {
+export const groupDecider: Decider<GroupState, GroupCommand, GroupEvent> = {
   initialState: initialGroupState,
   evolve: evolveGroup,
   decide: (command: GroupCommand, state: GroupState): readonly GroupEvent[] | DomainError => {
@@ -15,7 +15,7 @@ export const groupDecider = {
       case 'ChangeGroup':
         return state.status === 'absent' ? IdentityErrors.noGroupWithId(command.groupId) : changeGroup(command, state);
       default:
-        return unknownCommand(command);
+        return assertNever(command, 'group command');
     }
   },
 };
@@ -77,8 +77,4 @@ function changeGroup(command: ChangeGroup, state: PresentGroup): readonly GroupE
     if (iconUrl !== state.iconUrl) events.push({ type: 'GroupIconChanged', data: { previous: state.iconUrl, iconUrl } });
   }
   return events;
-}
-
-function unknownCommand(command: never): never {
-  throw new Error(`Unknown group command ${JSON.stringify(command)}`);
 }

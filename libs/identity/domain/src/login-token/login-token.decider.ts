@@ -1,6 +1,5 @@
-import type { DomainError } from '@tracker/contracts';
+import { assertNever, type Decider, type DomainError, type LoginTokenEvent } from '@tracker/contracts';
 import { IdentityErrors } from '../identity.errors';
-import type { LoginTokenEvent } from './login-token.events';
 
 export type LoginTokenState =
   | { readonly status: 'absent' }
@@ -12,7 +11,7 @@ export type LoginTokenCommand =
   | { readonly kind: 'LogOut' };
 
 /** A token is issued once and dies at logout; logging out twice changes nothing. */
-export const loginTokenDecider = {
+export const loginTokenDecider: Decider<LoginTokenState, LoginTokenCommand, LoginTokenEvent> = {
   initialState: (): LoginTokenState => ({ status: 'absent' }),
   evolve: (_state: LoginTokenState, event: LoginTokenEvent): LoginTokenState => {
     switch (event.type) {
@@ -32,11 +31,7 @@ export const loginTokenDecider = {
       case 'LogOut':
         return state.status === 'active' ? [{ type: 'LoggedOut', data: {} }] : [];
       default:
-        return unknownCommand(command);
+        return assertNever(command, 'login token command');
     }
   },
 };
-
-function unknownCommand(command: never): never {
-  throw new Error(`Unknown login token command ${JSON.stringify(command)}`);
-}

@@ -1,7 +1,9 @@
 import type { UserEvent } from '@tracker/contracts';
-import { given } from '../testing/given-when';
+import { deciderSpec } from '@tracker/testing';
 import type { ChangeUser } from './user.commands';
 import { userDecider } from './user.decider';
+
+const user = deciderSpec(userDecider);
 
 const created: UserEvent = { type: 'UserCreated', data: { userId: 7, login: 'ann@example.com', realName: 'Ann' } };
 const inGroups = (...added: number[]): UserEvent => ({ type: 'UserGroupsChanged', data: { added, removed: [] } });
@@ -15,8 +17,7 @@ const change = (fields: Omit<ChangeUser, 'kind' | 'userId' | 'blessable'> & { bl
 describe('user decider', () => {
   describe('CreateUser', () => {
     it('given nothing, when created with a password and groups, then created, password set, groups granted', () => {
-      expect(
-        given(userDecider, []).when({
+      user.given().when({
           kind: 'CreateUser',
           userId: 7,
           login: 'ann@example.com',
@@ -24,8 +25,7 @@ describe('user decider', () => {
           passwordHash: 'scrypt$h',
           groups: [1, 3, 1],
           blessGroups: [1],
-        }),
-      ).toEqual([
+        }).then([
         created,
         { type: 'UserPasswordSet', data: { passwordHash: 'scrypt$h' } },
         { type: 'UserGroupsChanged', data: { added: [1, 3], removed: [] } },
@@ -34,29 +34,23 @@ describe('user decider', () => {
     });
 
     it('given nothing, when created without password or groups, then only created', () => {
-      expect(
-        given(userDecider, []).when({ kind: 'CreateUser', userId: 7, login: 'ann@example.com', realName: '', passwordHash: null, groups: [], blessGroups: [] }),
-      ).toEqual([{ type: 'UserCreated', data: { userId: 7, login: 'ann@example.com', realName: '' } }]);
+      user.given().when({ kind: 'CreateUser', userId: 7, login: 'ann@example.com', realName: '', passwordHash: null, groups: [], blessGroups: [] }).then([{ type: 'UserCreated', data: { userId: 7, login: 'ann@example.com', realName: '' } }]);
     });
 
     it('given an existing user, when created again, then 500', () => {
-      expect(
-        given(userDecider, [created]).when({ kind: 'CreateUser', userId: 7, login: 'x@example.com', realName: '', passwordHash: null, groups: [], blessGroups: [] }),
-      ).toMatchObject({ code: 500, message: 'There is already an account with the login name ann@example.com.' });
+      user.given(created).when({ kind: 'CreateUser', userId: 7, login: 'x@example.com', realName: '', passwordHash: null, groups: [], blessGroups: [] }).thenRefuses(500, 'There is already an account with the login name ann@example.com.');
     });
   });
 
   describe('ChangeUser', () => {
     it('given no user, when changed, then 51', () => {
-      expect(given(userDecider, []).when(change({ realName: 'X' }))).toMatchObject({ code: 51 });
+      user.given().when(change({ realName: 'X' })).thenRefuses(51);
     });
 
     it('given a user, when every field changes, then one event per field carrying the previous value', () => {
-      expect(
-        given(userDecider, [created]).when(
+      user.given(created).when(
           change({ realName: 'Ann B', login: 'annb@example.com', passwordHash: 'scrypt$new', emailEnabled: false, disabledText: 'Gone' }),
-        ),
-      ).toEqual([
+        ).then([
         { type: 'UserRealNameChanged', data: { previous: 'Ann', realName: 'Ann B' } },
         { type: 'UserLoginChanged', data: { previous: 'ann@example.com', login: 'annb@example.com' } },
         { type: 'UserPasswordSet', data: { passwordHash: 'scrypt$new' } },
@@ -66,41 +60,41 @@ describe('user decider', () => {
     });
 
     it('given a user, when set to the values it has, then nothing happens', () => {
-      expect(given(userDecider, [created]).when(change({ realName: 'Ann', login: 'ann@example.com', emailEnabled: true, disabledText: '' }))).toEqual([]);
+      user.given(created).when(change({ realName: 'Ann', login: 'ann@example.com', emailEnabled: true, disabledText: '' })).then([]);
     });
 
     it('given a disabled user, when the text is emptied, then login is allowed again', () => {
       const disabled: UserEvent = { type: 'UserLoginDenied', data: { previousText: '', text: 'Gone' } };
-      expect(given(userDecider, [created, disabled]).when(change({ disabledText: '' }))).toEqual([
+      user.given(created, disabled).when(change({ disabledText: '' })).then([
         { type: 'UserLoginAllowed', data: { previousText: 'Gone' } },
       ]);
     });
 
     it('given groups 1 and 2, when 2 is removed and 3 added, then the diff', () => {
-      expect(given(userDecider, [created, inGroups(1, 2)]).when(change({ groups: { add: [3], remove: [2] } }))).toEqual([
+      user.given(created, inGroups(1, 2)).when(change({ groups: { add: [3], remove: [2] } })).then([
         { type: 'UserGroupsChanged', data: { added: [3], removed: [2] } },
       ]);
     });
 
     it('given no groups, when a group is both added and removed, then it is added (Bugzilla removes first)', () => {
-      expect(given(userDecider, [created]).when(change({ groups: { add: [4], remove: [4] } }))).toEqual([
+      user.given(created).when(change({ groups: { add: [4], remove: [4] } })).then([
         { type: 'UserGroupsChanged', data: { added: [4], removed: [] } },
       ]);
     });
 
     it('given groups 1 and 2, when set to [3] by a caller who can bless only 2 and 3, then 1 is kept', () => {
-      expect(given(userDecider, [created, inGroups(1, 2)]).when(change({ groups: { set: [3] }, blessable: [2, 3] }))).toEqual([
+      user.given(created, inGroups(1, 2)).when(change({ groups: { set: [3] }, blessable: [2, 3] })).then([
         { type: 'UserGroupsChanged', data: { added: [3], removed: [2] } },
       ]);
     });
 
     it('given groups 1 and 2, when set to the same, then nothing happens', () => {
-      expect(given(userDecider, [created, inGroups(1, 2)]).when(change({ groups: { set: [2, 1] } }))).toEqual([]);
+      user.given(created, inGroups(1, 2)).when(change({ groups: { set: [2, 1] } })).then([]);
     });
 
     it('given bless grants, when bless groups are set, then only bless grants change', () => {
       const blesser: UserEvent = { type: 'UserBlessGroupsChanged', data: { added: [5], removed: [] } };
-      expect(given(userDecider, [created, inGroups(1), blesser]).when(change({ blessGroups: { set: [6] } }))).toEqual([
+      user.given(created, inGroups(1), blesser).when(change({ blessGroups: { set: [6] } })).then([
         { type: 'UserBlessGroupsChanged', data: { added: [6], removed: [5] } },
       ]);
     });
@@ -116,7 +110,7 @@ describe('user decider', () => {
         { type: 'UserLoginDenied', data: { previousText: '', text: 'Away' } },
         { type: 'UserMailPreferenceChanged', data: { emailEnabled: false } },
       ];
-      expect(history.reduce(userDecider.evolve, userDecider.initialState())).toEqual({
+      expect(user.given(...history).state).toEqual({
         status: 'present',
         id: 7,
         login: 'ann@example.com',

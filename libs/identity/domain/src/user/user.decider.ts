@@ -1,10 +1,10 @@
-import type { DomainError, UserEvent } from '@tracker/contracts';
+import { assertNever, type Decider, type DomainError, type UserEvent } from '@tracker/contracts';
 import { IdentityErrors } from '../identity.errors';
 import type { ChangeUser, CreateUser, GroupChange, UserCommand } from './user.commands';
 import { evolveUser, initialUserState, type PresentUser, type UserState } from './user.state';
 
 /** The decider of `user-<id>` streams. */
-export const userDecider = {
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide: (command: UserCommand, state: UserState): readonly UserEvent[] | DomainError => {
@@ -14,7 +14,7 @@ export const userDecider = {
       case 'ChangeUser':
         return state.status === 'absent' ? IdentityErrors.noUserWithId(command.userId) : changeUser(command, state);
       default:
-        return unknownCommand(command);
+        return assertNever(command, 'user command');
     }
   },
 };
@@ -77,8 +77,4 @@ function diff(
 
 function unique(ids: readonly number[]): number[] {
   return [...new Set(ids)];
-}
-
-function unknownCommand(command: never): never {
-  throw new Error(`Unknown user command ${JSON.stringify(command)}`);
 }

@@ -1,1 +1,2 @@
 export * from './event-store.contract';
+export * from './tracker-streams';

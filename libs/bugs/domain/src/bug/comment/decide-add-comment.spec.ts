@@ -1,24 +1,10 @@
-import type { BugEvent } from '@tracker/contracts';
-import { ADMIN_ACTOR, RULES, USER, USERS, actor, typesOf } from '../../fixtures/bug-rules.fixture';
+import { deciderSpec } from '@tracker/testing';
+import { ADMIN_ACTOR, MINIMAL_INPUT, RULES, USER, actor, createBug, typesOf } from '../../testing';
 import { bugDecider } from '../bug.decider';
 import type { AddComment } from './add-comment.command';
 
-const created = bugDecider.decide(
-  {
-    kind: 'CreateBug',
-    bugId: 5,
-    commentId: 20,
-    actor: ADMIN_ACTOR,
-    input: { product: 'RefProduct', component: 'RefComponent', version: '1.0', summary: 'S', opSys: 'All', platform: 'All', estimatedTime: 4, customFields: {} },
-    rules: RULES,
-    users: USERS,
-    aliasOwners: new Map(),
-    bugRefs: new Map(),
-    dependencyEdges: [],
-  },
-  bugDecider.initialState(),
-) as readonly BugEvent[];
-const given = created.reduce(bugDecider.evolve, bugDecider.initialState());
+const bug = deciderSpec(bugDecider);
+const created = bug.given().when(createBug({ ...MINIMAL_INPUT, summary: 'S', estimatedTime: 4 }, { bugId: 5, commentId: 20 })).events();
 
 const comment = (change: Partial<AddComment>): AddComment => ({
   kind: 'AddComment',
@@ -33,16 +19,9 @@ const comment = (change: Partial<AddComment>): AddComment => ({
   ...change,
 });
 
-const refusal = (command: AddComment): { code: number; message: string } => {
-  const result = bugDecider.decide(command, given);
-  if (Array.isArray(result)) throw new Error('not refused');
-  const error = result as { code: number; message: string };
-  return { code: error.code, message: error.message };
-};
-
 describe('add comment', () => {
   it('appends the comment with the next count and the text normalised', () => {
-    expect(bugDecider.decide(comment({}), given)).toEqual([
+    bug.given(...created).when(comment({})).then([
       {
         type: 'CommentAdded',
         data: {
@@ -64,7 +43,7 @@ describe('add comment', () => {
   });
 
   it('deducts work time from the remaining time for a timetracker', () => {
-    const events = bugDecider.decide(comment({ actor: ADMIN_ACTOR, workTime: 1.5 }), given) as readonly BugEvent[];
+    const events = bug.given(...created).when(comment({ actor: ADMIN_ACTOR, workTime: 1.5 })).events();
     expect(typesOf(events)).toEqual(['BugUpdated', 'CommentAdded']);
     expect(events[0]).toMatchObject({ data: { changes: { remainingTime: 2.5 } } });
     expect(events[1]).toMatchObject({ data: { workTime: 1.5 } });
@@ -77,6 +56,6 @@ describe('add comment', () => {
     ['work time from a non-timetracker', { workTime: 1 }, 115, 'You tried to change the Hours Worked field, but only a user with the required permissions may change that field.'],
     ['work time over 99999.99', { actor: ADMIN_ACTOR, workTime: 100_000 }, 54, "The value '100000' in the Hours Worked field is more than the maximum allowable value of '99999.99'."],
   ])('refuses %s', (_case, change, code, message) => {
-    expect(refusal(comment(change))).toEqual({ code, message });
+    bug.given(...created).when(comment(change)).thenRefuses(code, message);
   });
 });

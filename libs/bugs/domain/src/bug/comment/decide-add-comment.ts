@@ -5,7 +5,7 @@ import { type BugState, participantsOf, roundHours } from '../bug.state';
 import { checkCommentText } from '../fields/text-fields';
 import { checkHours } from '../fields/time-fields';
 import { attempt, ok, refuse } from '../refusal';
-import { checkEditable } from '../update/decide-update';
+import { requireEditable } from '../update/decide-update';
 import { commentAdded } from '../update/update-events';
 import type { AddComment } from './add-comment.command';
 
@@ -17,7 +17,7 @@ import type { AddComment } from './add-comment.command';
 export function decideAddComment(command: AddComment, state: BugState): readonly BugEvent[] | DomainError {
   if (!state.exists) return CommonErrors.userError('The bug to comment on does not exist.');
   return attempt(() => {
-    checkEditable(command, state);
+    requireEditable(command, state);
     if (isBlankComment(command.text)) refuse(CommonErrors.paramRequired('comment'));
     const text = ok(checkCommentText(command.text));
     if (command.isPrivate && !command.actor.insider) refuse(BugErrors.userNotInsider());

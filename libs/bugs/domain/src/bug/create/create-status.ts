@@ -1,9 +1,9 @@
-import type { DomainError } from '@tracker/contracts';
+import { type DomainError, isDomainError } from '@tracker/contracts';
 import { BugErrors } from '../../bugs.errors';
 import type { Actor } from '../../rules/actor';
 import { type BugRules, findValue, type ProductRules, statusRule, type TransitionRule } from '../../rules/bug-rules';
 import { checkSelect } from '../fields/select-fields';
-import { ok, refuse } from '../refusal';
+import { refuse } from '../refusal';
 
 const UNCONFIRMED = 'UNCONFIRMED';
 
@@ -17,7 +17,7 @@ export function initialStatuses(rules: BugRules, product: ProductRules): readonl
  * initial status (by default the first that is not UNCONFIRMED); everyone else gets
  * UNCONFIRMED where the product has it, whatever they asked for.
  */
-export function checkCreateStatus(
+export function requireCreateStatus(
   actor: Actor,
   rules: BugRules,
   product: ProductRules,
@@ -42,7 +42,8 @@ export function checkCreateStatus(
 export function checkCreateResolution(rules: BugRules, isOpen: boolean, status: string, requested: string | undefined): string | DomainError {
   const wanted = (requested ?? '').trim();
   if (wanted === '') return isOpen ? '' : BugErrors.missingResolution(status);
-  const resolution = ok(checkSelect(rules, 'resolution', wanted));
+  const resolution = checkSelect(rules, 'resolution', wanted);
+  if (isDomainError(resolution)) return resolution;
   if (isOpen) return BugErrors.resolutionNotAllowed();
   if (resolution === 'DUPLICATE') return BugErrors.dupeIdRequired();
   return findValue(rules.fields.resolutions, resolution)?.name ?? resolution;

@@ -1,64 +1,17 @@
-import { type BugCreated, type BugEvent, type DomainError, isDomainError } from '@tracker/contracts';
-import { ADMIN, ADMIN_ACTOR, OTHER, RULES, SECRET_GROUP, USER, USER_ACTOR, USERS, actor } from '../../fixtures/bug-rules.fixture';
+import type { BugCreated } from '@tracker/contracts';
+import { deciderSpec } from '@tracker/testing';
+import { ADMIN, GOLDEN_INPUT, MINIMAL_INPUT, OTHER, RULES, SECRET_GROUP, USER, USER_ACTOR, actor, createBug as create } from '../../testing';
 import { bugDecider } from '../bug.decider';
-import type { CreateBug, CreateBugInput } from './create-bug.command';
+import type { CreateBug } from './create-bug.command';
 
-const GOLDEN_INPUT: CreateBugInput = {
-  product: 'RefProduct',
-  component: 'RefComponent',
-  version: '1.0',
-  summary: 'Golden bug: widget renders upside down',
-  description: 'Widget appears upside down on Linux.\nSteps: open the app.',
-  opSys: 'Linux',
-  platform: 'PC',
-  priority: 'Normal',
-  severity: 'normal',
-  targetMilestone: 'M1',
-  keywords: ['perf'],
-  cc: ['user@example.com'],
-  url: 'http://example.com/widget',
-  whiteboard: '[golden]',
-  alias: ['golden-1'],
-  estimatedTime: 4.5,
-  deadline: '2030-01-31',
-  customFields: {},
-};
+const bug = deciderSpec(bugDecider);
+const MINIMAL = { ...MINIMAL_INPUT, component: 'Backend', version: '2.0', summary: 'By user' };
 
-const MINIMAL: CreateBugInput = { product: 'RefProduct', component: 'Backend', version: '2.0', summary: 'By user', opSys: 'All', platform: 'All', customFields: {} };
-
-function create(input: CreateBugInput, overrides: Partial<CreateBug> = {}): CreateBug {
-  return {
-    kind: 'CreateBug',
-    bugId: 4,
-    commentId: 10,
-    actor: ADMIN_ACTOR,
-    input,
-    rules: RULES,
-    users: USERS,
-    aliasOwners: new Map(),
-    bugRefs: new Map([['1', { bugId: 1 }], ['2', { bugId: 2 }]]),
-    dependencyEdges: [],
-    ...overrides,
-  };
-}
-
-/** given no events, when the command is decided, then these events or this error. */
-function when(command: CreateBug, given: readonly BugEvent[] = []): readonly BugEvent[] | DomainError {
-  return bugDecider.decide(command, given.reduce(bugDecider.evolve, bugDecider.initialState()));
-}
-
+/** The data of the BugCreated a new bug's stream starts with. */
 function created(command: CreateBug): BugCreated['data'] {
-  const result = when(command);
-  if (isDomainError(result)) throw new Error(`refused: ${result.code} ${result.message}`);
-  const [event] = result;
-  if (event?.type !== 'BugCreated') throw new Error('no BugCreated');
+  const [event] = bug.given().when(command).events();
+  if (event?.type !== 'BugCreated') throw new Error(`decided ${event?.type ?? 'nothing'}, not BugCreated`);
   return event.data;
-}
-
-function refusal(command: CreateBug): { code: number; message: string } {
-  const result = when(command);
-  if (!isDomainError(result)) throw new Error('not refused');
-  return { code: result.code, message: result.message };
 }
 
 describe('create bug', () => {
@@ -164,27 +117,29 @@ describe('create bug', () => {
     ['a description over 65,535 characters', { ...MINIMAL, description: 'x'.repeat(65_536) }, 114, 'Comments cannot be longer than 65535 characters.'],
     ['an invalid See Also URL', { ...MINIMAL, seeAlso: ['ftp://example.com/1'] }, 112, 'ftp://example.com/1 is not a valid URL to a bug. URLs must start with "http" or "https".'],
   ])('refuses %s', (_case, input, code, message) => {
-    expect(refusal(create({ customFields: {}, ...input }, { actor: USER_ACTOR }))).toEqual({ code, message });
+    bug.given().when(create({ customFields: {}, ...input }, { actor: USER_ACTOR })).thenRefuses(code, message);
   });
 
   it('refuses a private description from a non-insider with 113', () => {
-    expect(refusal(create({ ...MINIMAL, description: 'secret', commentIsPrivate: true }, { actor: USER_ACTOR })).code).toBe(113);
+    bug.given().when(create({ ...MINIMAL, description: 'secret', commentIsPrivate: true }, { actor: USER_ACTOR })).thenRefuses(113);
   });
 
   it('refuses an alias another bug has, whatever its case', () => {
-    expect(refusal(create({ ...MINIMAL, alias: ['Taken'] }, { aliasOwners: new Map([['taken', 7]]) }))).toEqual({
-      code: 103,
-      message: 'Bug 7 has already taken the alias Taken. Please choose another alias.',
-    });
+    bug
+      .given()
+      .when(create({ ...MINIMAL, alias: ['Taken'] }, { aliasOwners: new Map([['taken', 7]]) }))
+      .thenRefuses(103, 'Bug 7 has already taken the alias Taken. Please choose another alias.');
   });
 
   it('refuses a dependency that would close a loop', () => {
     const command = create({ ...MINIMAL, dependsOn: ['1'], blocks: ['2'] }, { dependencyEdges: [[1, 2]] });
-    expect(refusal(command)).toEqual({
-      code: 116,
-      message:
+    bug
+      .given()
+      .when(command)
+      .thenRefuses(
+        116,
         'The following bug(s) would appear on both the "depends on" and "blocks" parts of the dependency tree if these changes are committed: 1 2. This would create a circular dependency, which is not allowed.',
-    });
+      );
   });
 
   it('puts the bug in the default groups when none are named, in none for [], and in the ones named', () => {

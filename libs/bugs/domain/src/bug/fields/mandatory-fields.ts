@@ -5,7 +5,7 @@ import { refuse } from '../refusal';
 import { isCustomFieldVisible, isEmptyCustomValue } from './custom-fields';
 
 /** Mandatory custom fields shown when filing must have a value, if visible for this bug. */
-export function checkMandatoryCustomFields(customFields: readonly CustomFieldRule[], fields: BugFields): void {
+export function requireMandatoryCustomFields(customFields: readonly CustomFieldRule[], fields: BugFields): void {
   const valueOf = (name: string): CustomFieldValue | undefined => standardValue(fields, name) ?? fields.customFields[name];
   for (const field of customFields) {
     if (!field.isMandatory || !field.isOnBugEntry || !isCustomFieldVisible(field, valueOf)) continue;

@@ -5,7 +5,7 @@ import { canEnterProduct } from '../../rules/product-access';
 import { refuse } from '../refusal';
 
 /** Bugzilla's can_enter_product(THROW_ERROR), in its order of reasons. */
-export function checkEnterableProduct(actor: Actor, rules: BugRules, name: string | undefined): ProductRules {
+export function requireEnterableProduct(actor: Actor, rules: BugRules, name: string | undefined): ProductRules {
   const wanted = (name ?? '').trim();
   const product = productRules(rules, wanted);
   if (!product || !canEnterProduct(actor, product)) return refuse(BugErrors.entryAccessDenied(wanted));
@@ -16,7 +16,7 @@ export function checkEnterableProduct(actor: Actor, rules: BugRules, name: strin
 }
 
 /** A component of the product; an inactive one only if the bug already has it. */
-export function checkComponent(product: ProductRules, name: string | undefined, current: string | null): ComponentRule {
+export function requireComponent(product: ProductRules, name: string | undefined, current: string | null): ComponentRule {
   const wanted = (name ?? '').trim();
   if (wanted === '') return refuse(BugErrors.requireComponent());
   const component = findValue(product.components, wanted) ?? refuse(BugErrors.objectDoesNotExist('component', wanted, product.name));
@@ -24,7 +24,7 @@ export function checkComponent(product: ProductRules, name: string | undefined, 
   return component;
 }
 
-function checkProductValue(kind: string, product: ProductRules, values: readonly ValueRule[], name: string, current: string | null): string {
+function requireProductValue(kind: string, product: ProductRules, values: readonly ValueRule[], name: string, current: string | null): string {
   const wanted = name.trim();
   if (wanted === '') return refuse(BugErrors.objectNotSpecified(kind));
   const value = findValue(values, wanted) ?? refuse(BugErrors.objectDoesNotExist(kind, wanted, product.name));
@@ -32,11 +32,11 @@ function checkProductValue(kind: string, product: ProductRules, values: readonly
   return value.name;
 }
 
-export function checkVersion(product: ProductRules, name: string | undefined, current: string | null): string {
-  return checkProductValue('version', product, product.versions, name ?? '', current);
+export function requireVersion(product: ProductRules, name: string | undefined, current: string | null): string {
+  return requireProductValue('version', product, product.versions, name ?? '', current);
 }
 
 /** A missing milestone is the product's default; inactive ones are refused only on a change. */
-export function checkMilestone(product: ProductRules, name: string | undefined, current: string | null): string {
-  return checkProductValue('milestone', product, product.milestones, name ?? product.defaultMilestone, current ?? name ?? product.defaultMilestone);
+export function requireMilestone(product: ProductRules, name: string | undefined, current: string | null): string {
+  return requireProductValue('milestone', product, product.milestones, name ?? product.defaultMilestone, current ?? name ?? product.defaultMilestone);
 }

@@ -1,98 +1,21 @@
-import { type BugEvent, type BugFields, type DomainError, isDomainError } from '@tracker/contracts';
-import { ADMIN, ADMIN_ACTOR, OTHER, RULES, SECRET_GROUP, USER, USER_ACTOR, USERS, actor, typesOf } from '../../fixtures/bug-rules.fixture';
+import type { BugEvent, BugFields } from '@tracker/contracts';
+import { deciderSpec } from '@tracker/testing';
 import { formatChanges } from '../../history/format-changes';
+import { ADMIN, OTHER, SECRET_GROUP, USER, USER_ACTOR, actor, goldenBugCreated, typesOf, updateBug as update } from '../../testing';
 import { bugDecider } from '../bug.decider';
 import type { ExistingBug } from '../bug.state';
-import type { UpdateBug, UpdateBugInput } from './update-bug.command';
+
+const bug = deciderSpec(bugDecider);
 
 /** Bug 4 of the golden recordings, as created (golden 53). */
-const GOLDEN: BugEvent = {
-  type: 'BugCreated',
-  data: {
-    bugId: 4,
-    reporter: ADMIN,
-    fields: {
-      summary: 'Golden bug: widget renders upside down',
-      product: { id: 2, name: 'RefProduct' },
-      component: { id: 2, name: 'RefComponent' },
-      classification: 'Unclassified',
-      version: '1.0',
-      targetMilestone: 'M1',
-      status: 'CONFIRMED',
-      isOpen: true,
-      resolution: '',
-      isConfirmed: true,
-      dupeOf: null,
-      priority: 'Normal',
-      severity: 'normal',
-      platform: 'PC',
-      opSys: 'Linux',
-      url: 'http://example.com/widget',
-      whiteboard: '[golden]',
-      assignee: ADMIN,
-      qaContact: null,
-      isCcAccessible: true,
-      isCreatorAccessible: true,
-      deadline: '2030-01-31',
-      estimatedTime: 4.5,
-      remainingTime: 4.5,
-      alias: ['golden-1'],
-      keywords: ['perf'],
-      seeAlso: [],
-      groups: [],
-      blocks: [],
-      dependsOn: [],
-      cc: [USER],
-      customFields: {},
-    },
-    description: { commentId: 10, count: 0, text: 'd', isPrivate: false, isMarkdown: false, workTime: 0, tags: [], attachmentId: null, addedText: null },
-    participants: { assignee: 1, qaContact: null, reporter: 1, cc: [2] },
-  },
-};
+const GOLDEN: BugEvent = goldenBugCreated();
 
 const withFields = (fields: Partial<BugFields>, reporter = ADMIN): BugEvent =>
   GOLDEN.type === 'BugCreated' ? { type: 'BugCreated', data: { ...GOLDEN.data, reporter, fields: { ...GOLDEN.data.fields, ...fields } } } : GOLDEN;
 
-function update(input: Partial<UpdateBugInput>, overrides: Partial<UpdateBug> = {}): UpdateBug {
-  return {
-    kind: 'UpdateBug',
-    actor: ADMIN_ACTOR,
-    input: { customFields: {}, ...input },
-    bugCount: 1,
-    commentId: 11,
-    rules: RULES,
-    users: USERS,
-    aliasOwners: new Map(),
-    bugRefs: new Map([['1', { bugId: 1 }], ['5', { bugId: 5 }]]),
-    dependencyEdges: [],
-    dupeChain: new Map(),
-    dupeTarget: { bugId: 5, reporterId: 2, visibleToDupeReporter: true },
-    openBugIds: new Set(),
-    ...overrides,
-  };
-}
-
-const stateOf = (given: readonly BugEvent[]) => given.reduce(bugDecider.evolve, bugDecider.initialState());
-
-function when(command: UpdateBug, given: readonly BugEvent[] = [GOLDEN]): readonly BugEvent[] | DomainError {
-  return bugDecider.decide(command, stateOf(given));
-}
-
-function decided(command: UpdateBug, given: readonly BugEvent[] = [GOLDEN]): readonly BugEvent[] {
-  const result = when(command, given);
-  if (isDomainError(result)) throw new Error(`refused: ${result.code} ${result.message}`);
-  return result;
-}
-
-function refusal(command: UpdateBug, given: readonly BugEvent[] = [GOLDEN]): { code: number; message: string } {
-  const result = when(command, given);
-  if (!isDomainError(result)) throw new Error(`not refused: ${JSON.stringify(result)}`);
-  return { code: result.code, message: result.message };
-}
-
 /** The `changes` Bugzilla reports, from the events decided on `given`. */
 function reported(events: readonly BugEvent[], given: readonly BugEvent[] = [GOLDEN]): Record<string, { added: string; removed: string }> {
-  const before = stateOf(given) as ExistingBug;
+  const before = bug.given(...given).state as ExistingBug;
   const updated = events.find((event) => event.type === 'BugUpdated');
   if (updated?.type !== 'BugUpdated') return {};
   return Object.fromEntries(formatChanges(before.fields, updated.data.changes, true).map((row) => [row.field, { added: row.added, removed: row.removed }]));
@@ -100,8 +23,7 @@ function reported(events: readonly BugEvent[], given: readonly BugEvent[] = [GOL
 
 describe('update bug', () => {
   it('golden 81: status, priority, cc, keywords, comment with work time, whiteboard, remaining time, blocks', () => {
-    const events = decided(
-      update({
+    const events = bug.given(GOLDEN).when(update({
         status: 'IN_PROGRESS',
         priority: 'High',
         cc: { add: ['admin@example.com'] },
@@ -111,8 +33,7 @@ describe('update bug', () => {
         remainingTime: 3,
         workTime: 1.5,
         blocks: { add: ['1'] },
-      }),
-    );
+      })).events();
     expect(typesOf(events)).toEqual(['BugUpdated', 'CommentAdded']);
     expect(reported(events)).toEqual({
       priority: { added: 'High', removed: 'Normal' },
@@ -143,13 +64,13 @@ describe('update bug', () => {
   });
 
   it('deducts work time from the remaining time when no remaining time is given', () => {
-    const events = decided(update({ workTime: 1 }));
+    const events = bug.given(GOLDEN).when(update({ workTime: 1 })).events();
     expect(reported(events)).toEqual({ remaining_time: { added: '3.5', removed: '4.50' } });
     expect(typesOf(events)).toEqual(['BugUpdated', 'CommentAdded']);
   });
 
   it('golden 83: resolving FIXED closes the bug and zeroes the remaining time', () => {
-    const events = decided(update({ status: 'RESOLVED', resolution: 'FIXED', comment: { body: 'Fixed in r1.', isPrivate: false, isMarkdown: false } }));
+    const events = bug.given(GOLDEN).when(update({ status: 'RESOLVED', resolution: 'FIXED', comment: { body: 'Fixed in r1.', isPrivate: false, isMarkdown: false } })).events();
     expect(reported(events)).toEqual({
       resolution: { removed: '', added: 'FIXED' },
       status: { removed: 'CONFIRMED', added: 'RESOLVED' },
@@ -158,12 +79,12 @@ describe('update bug', () => {
   });
 
   it('golden 84: a change to the same value changes nothing and writes nothing', () => {
-    expect(decided(update({ priority: 'Normal', summary: 'Golden bug: widget renders upside down', cc: { add: ['user@example.com'] } }))).toEqual([]);
+    expect(bug.given(GOLDEN).when(update({ priority: 'Normal', summary: 'Golden bug: widget renders upside down', cc: { add: ['user@example.com'] } })).events()).toEqual([]);
   });
 
   it('reopening clears the resolution and the duplicate', () => {
     const closed = withFields({ status: 'RESOLVED', isOpen: false, resolution: 'DUPLICATE', dupeOf: 5 });
-    const events = decided(update({ status: 'CONFIRMED' }), [closed]);
+    const events = bug.given(closed).when(update({ status: 'CONFIRMED' })).events();
     expect(reported(events, [closed])).toEqual({
       status: { removed: 'RESOLVED', added: 'CONFIRMED' },
       resolution: { removed: 'DUPLICATE', added: '' },
@@ -172,7 +93,7 @@ describe('update bug', () => {
   });
 
   it('dupe_of resolves the bug as DUPLICATE and adds the note to the update comment', () => {
-    const events = decided(update({ dupeOf: '5', comment: { body: 'Same thing.', isPrivate: false, isMarkdown: false } }));
+    const events = bug.given(GOLDEN).when(update({ dupeOf: '5', comment: { body: 'Same thing.', isPrivate: false, isMarkdown: false } })).events();
     expect(reported(events)).toEqual({
       dupe_of: { removed: '', added: '5' },
       status: { removed: 'CONFIRMED', added: 'RESOLVED' },
@@ -183,7 +104,7 @@ describe('update bug', () => {
   });
 
   it('dupe_of without a comment adds an empty comment carrying the note', () => {
-    const events = decided(update({ dupeOf: '5' }));
+    const events = bug.given(GOLDEN).when(update({ dupeOf: '5' })).events();
     expect(events[1]).toMatchObject({ type: 'CommentAdded', data: { text: '', addedText: '*** This bug has been marked as a duplicate of bug 5 ***' } });
   });
 
@@ -206,7 +127,7 @@ describe('update bug', () => {
     ['an unknown keyword', { keywords: { add: ['nope'] } }, {}, 51, "There is no keyword named 'nope'."],
     ['removing a group the bug is not in', { groups: { remove: ['refsecret'] } }, {}, 120, "You tried to remove bug 4 from the 'refsecret' group, but either this group does not exist, or you are not allowed to remove bugs from this group in the 'RefProduct' product."],
   ])('refuses %s', (_case, input, overrides, code, message) => {
-    expect(refusal(update(input, overrides))).toEqual({ code, message });
+    expect(bug.given(GOLDEN).when(update(input, overrides)).refusal()).toEqual({ code, message });
   });
 
   describe('who may change what', () => {
@@ -214,50 +135,50 @@ describe('update bug', () => {
     const reported_by_other = withFields({}, OTHER);
 
     it('refuses a user without editbugs who is neither reporter, assignee nor QA contact', () => {
-      expect(refusal(update({ priority: 'High' }, { actor: outsider }))).toEqual({
+      expect(bug.given(GOLDEN).when(update({ priority: 'High' }, { actor: outsider })).refusal()).toEqual({
         code: 115,
         message: 'You tried to change the Priority field from Normal to High, but only the assignee or reporter of the bug, or a user with the required permissions may change that field.',
       });
     });
 
     it('lets the reporter change the summary and resolve, but not reassign or move between open statuses', () => {
-      expect(typesOf(decided(update({ summary: 'Better' }, { actor: outsider }), [reported_by_other]))).toEqual(['BugUpdated']);
-      expect(typesOf(decided(update({ status: 'RESOLVED', resolution: 'FIXED' }, { actor: outsider }), [reported_by_other]))).toEqual(['BugUpdated']);
-      expect(refusal(update({ assignedTo: 'user@example.com' }, { actor: outsider }), [reported_by_other]).message).toBe(
+      expect(typesOf(bug.given(reported_by_other).when(update({ summary: 'Better' }, { actor: outsider })).events())).toEqual(['BugUpdated']);
+      expect(typesOf(bug.given(reported_by_other).when(update({ status: 'RESOLVED', resolution: 'FIXED' }, { actor: outsider })).events())).toEqual(['BugUpdated']);
+      expect(bug.given(reported_by_other).when(update({ assignedTo: 'user@example.com' }, { actor: outsider })).refusal().message).toBe(
         'You tried to change the Assignee field from admin@example.com to user@example.com, but only the assignee of the bug, or a user with the required permissions may change that field.',
       );
-      expect(refusal(update({ status: 'IN_PROGRESS' }, { actor: outsider }), [reported_by_other]).code).toBe(123);
+      expect(bug.given(reported_by_other).when(update({ status: 'IN_PROGRESS' }, { actor: outsider })).refusal().code).toBe(123);
     });
 
     it('lets the assignee change anything but time tracking', () => {
       const assigned = withFields({ assignee: OTHER });
-      expect(typesOf(decided(update({ priority: 'High', status: 'IN_PROGRESS' }, { actor: outsider }), [assigned]))).toEqual(['BugUpdated']);
+      expect(typesOf(bug.given(assigned).when(update({ priority: 'High', status: 'IN_PROGRESS' }, { actor: outsider })).events())).toEqual(['BugUpdated']);
     });
 
     it('needs canconfirm to confirm an UNCONFIRMED bug', () => {
       const unconfirmed = withFields({ status: 'UNCONFIRMED', isConfirmed: false }, OTHER);
-      expect(refusal(update({ status: 'CONFIRMED' }, { actor: outsider }), [unconfirmed]).code).toBe(123);
-      expect(typesOf(decided(update({ status: 'CONFIRMED' }, { actor: actor(OTHER, { canconfirm: true }) }), [unconfirmed]))).toEqual(['BugUpdated']);
+      expect(bug.given(unconfirmed).when(update({ status: 'CONFIRMED' }, { actor: outsider })).refusal().code).toBe(123);
+      expect(typesOf(bug.given(unconfirmed).when(update({ status: 'CONFIRMED' }, { actor: actor(OTHER, { canconfirm: true }) })).events())).toEqual(['BugUpdated']);
     });
 
     it('lets anyone who may edit add CC members, but only privileged users remove others', () => {
-      expect(typesOf(decided(update({ cc: { add: ['other@example.com'] } }, { actor: outsider }), [reported_by_other]))).toEqual(['BugUpdated']);
-      expect(refusal(update({ cc: { remove: ['user@example.com'] } }, { actor: outsider }), [reported_by_other]).message).toBe(
+      expect(typesOf(bug.given(reported_by_other).when(update({ cc: { add: ['other@example.com'] } }, { actor: outsider })).events())).toEqual(['BugUpdated']);
+      expect(bug.given(reported_by_other).when(update({ cc: { remove: ['user@example.com'] } }, { actor: outsider })).refusal().message).toBe(
         'You do not have permission to remove other people from the CC list.',
       );
-      expect(typesOf(decided(update({ cc: { remove: ['user@example.com'] } }, { actor: actor(USER) }), [reported_by_other]))).toEqual(['BugUpdated']);
+      expect(typesOf(bug.given(reported_by_other).when(update({ cc: { remove: ['user@example.com'] } }, { actor: actor(USER) })).events())).toEqual(['BugUpdated']);
     });
 
     it('refuses a bug in a group the actor is not in with 102, unless they are involved', () => {
       const secret = withFields({ groups: [SECRET_GROUP], cc: [] }, OTHER);
-      expect(refusal(update({ summary: 'x' }, { actor: USER_ACTOR }), [secret])).toEqual({ code: 102, message: 'You are not authorized to access bug #4.' });
-      expect(typesOf(decided(update({ summary: 'x' }, { actor: outsider }), [secret]))).toEqual(['BugUpdated']);
+      expect(bug.given(secret).when(update({ summary: 'x' }, { actor: USER_ACTOR })).refusal()).toEqual({ code: 102, message: 'You are not authorized to access bug #4.' });
+      expect(typesOf(bug.given(secret).when(update({ summary: 'x' }, { actor: outsider })).events())).toEqual(['BugUpdated']);
     });
   });
 
   it('moves a bug to another product with its component, dropping groups that are not valid there', () => {
     const secret = withFields({ groups: [SECRET_GROUP] });
-    const events = decided(update({ product: 'OtherProduct', component: 'Main', version: 'unspecified', targetMilestone: '---' }), [secret]);
+    const events = bug.given(secret).when(update({ product: 'OtherProduct', component: 'Main', version: 'unspecified', targetMilestone: '---' })).events();
     expect(reported(events, [secret])).toEqual({
       product: { removed: 'RefProduct', added: 'OtherProduct' },
       component: { removed: 'RefComponent', added: 'Main' },
@@ -268,7 +189,7 @@ describe('update bug', () => {
   });
 
   it('resets the assignee and QA contact to the new component defaults, with its default CC', () => {
-    const events = decided(update({ component: 'Backend', resetAssignedTo: true, resetQaContact: true }));
+    const events = bug.given(GOLDEN).when(update({ component: 'Backend', resetAssignedTo: true, resetQaContact: true })).events();
     expect(reported(events)).toEqual({
       component: { removed: 'RefComponent', added: 'Backend' },
       assigned_to: { removed: 'admin@example.com', added: 'user@example.com' },
@@ -278,13 +199,13 @@ describe('update bug', () => {
   });
 
   it('edits aliases: set becomes adds and removes, case-only changes replace', () => {
-    expect(reported(decided(update({ alias: { set: ['Golden-1', 'second'] } })))).toEqual({
+    expect(reported(bug.given(GOLDEN).when(update({ alias: { set: ['Golden-1', 'second'] } })).events())).toEqual({
       alias: { removed: 'golden-1', added: 'Golden-1, second' },
     });
   });
 
   it('changes comment privacy as an insider', () => {
-    expect(decided(update({ commentIsPrivate: { '10': true } }))).toEqual([
+    expect(bug.given(GOLDEN).when(update({ commentIsPrivate: { '10': true } })).events()).toEqual([
       {
         type: 'CommentPrivacyChanged',
         data: { bugId: 4, commentId: 10, isPrivate: true, changedBy: ADMIN, participants: { assignee: 1, qaContact: null, reporter: 1, cc: [2] } },

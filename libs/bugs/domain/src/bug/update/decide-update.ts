@@ -12,7 +12,7 @@ import { setPlainFields } from './set-fields';
 import { editCc, resetPeople, setAssignee, setQaContact } from './set-people';
 import { setDupeOf, setResolution, setStatus } from './set-status';
 import { editAliases, editSeeAlso, setCustomFields } from './set-lists';
-import { checkMilestone, checkVersion } from '../fields/product-values';
+import { requireMilestone, requireVersion } from '../fields/product-values';
 import type { UpdateBug } from './update-bug.command';
 import { UpdateDraft } from './update-draft';
 import { updateEvents } from './update-events';
@@ -27,7 +27,7 @@ import { updateEvents } from './update-events';
 export function decideUpdate(command: UpdateBug, state: BugState): readonly BugEvent[] | DomainError {
   if (!state.exists) return CommonErrors.userError('The bug to update does not exist.');
   return attempt(() => {
-    checkEditable(command, state);
+    requireEditable(command, state);
     const draft = new UpdateDraft(command, state);
     applyInput(draft);
     return updateEvents(draft);
@@ -35,7 +35,7 @@ export function decideUpdate(command: UpdateBug, state: BugState): readonly BugE
 }
 
 /** Bugzilla's check_for_edit: 102 when not visible, 109 when the product is not editable. */
-export function checkEditable(command: Pick<UpdateBug, 'actor' | 'rules'>, bug: ExistingBug): void {
+export function requireEditable(command: Pick<UpdateBug, 'actor' | 'rules'>, bug: ExistingBug): void {
   if (!canSeeBug(command.actor, accessFactsOf(bug))) refuse(BugErrors.bugAccessDenied(bug.bugId, true));
   const product = command.rules.products.find((candidate) => candidate.id === bug.fields.product.id);
   if (product && !canEditProduct(command.actor, product)) refuse(BugErrors.productEditDenied(bug.fields.product.name));
@@ -55,7 +55,7 @@ function applyInput(draft: UpdateDraft): void {
   if (!moved && input.component !== undefined) setComponent(draft, input.component);
   if (input.assignedTo !== undefined) setAssignee(draft, input.assignedTo);
   if (!moved && input.targetMilestone !== undefined) {
-    draft.set('targetMilestone', { internal: 'target_milestone', api: 'target_milestone' }, checkMilestone(draft.product, input.targetMilestone, draft.fields.targetMilestone));
+    draft.set('targetMilestone', { internal: 'target_milestone', api: 'target_milestone' }, requireMilestone(draft.product, input.targetMilestone, draft.fields.targetMilestone));
   }
   if (input.status !== undefined) {
     setStatus(draft, input.status, { ...(input.resolution !== undefined ? { resolution: input.resolution } : {}), ...(input.dupeOf !== undefined ? { dupeOf: input.dupeOf } : {}) });
@@ -67,7 +67,7 @@ function applyInput(draft: UpdateDraft): void {
   const useQaContact = draft.command.rules.params.useQaContact;
   if (input.qaContact !== undefined && useQaContact) setQaContact(draft, input.qaContact);
   if (!moved && input.version !== undefined) {
-    draft.set('version', { internal: 'version', api: 'version' }, checkVersion(draft.product, input.version, draft.fields.version));
+    draft.set('version', { internal: 'version', api: 'version' }, requireVersion(draft.product, input.version, draft.fields.version));
   }
   resetPeople(draft, input.resetAssignedTo === true, input.resetQaContact === true && useQaContact);
   if (input.seeAlso) editSeeAlso(draft, input.seeAlso);

@@ -18,7 +18,7 @@ export function addUpdateComment(draft: UpdateDraft, input: UpdateBugInput): voi
   const isPrivate = input.comment?.isPrivate === true;
   if (isPrivate && !draft.command.actor.insider) draft.refuseWith(BugErrors.userNotInsider());
   const workTime = ok(checkHours('work_time', input.workTime ?? 0, true));
-  draft.checkChange({ internal: 'work_time', api: 'work_time' }, 0, workTime);
+  draft.requireChange({ internal: 'work_time', api: 'work_time' }, 0, workTime);
   if (text === '' && workTime === 0) return;
   draft.comment = { text, isPrivate, isMarkdown: input.comment?.isMarkdown === true, workTime, addedText: null };
   if (workTime !== 0) {

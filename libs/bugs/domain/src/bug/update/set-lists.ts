@@ -17,12 +17,12 @@ export function editSeeAlso(draft: UpdateDraft, edit: ListEdit): void {
   for (const raw of splitSeeAlso(edit.add ?? [])) {
     const url = ok(checkSeeAlso(raw));
     if (urls.some((current) => current.toLowerCase() === url.toLowerCase())) continue;
-    draft.checkChange(SEE_ALSO, '', url);
+    draft.requireChange(SEE_ALSO, '', url);
     urls.push(url);
   }
   for (const raw of splitSeeAlso(edit.remove ?? [])) {
     const kept = urls.filter((current) => current.toLowerCase() !== raw.toLowerCase());
-    draft.checkChange(SEE_ALSO, urls, kept);
+    draft.requireChange(SEE_ALSO, urls, kept);
     urls = kept;
   }
   draft.setList('seeAlso', sortList('seeAlso', urls));

@@ -2,7 +2,7 @@ import { BugErrors } from '../../bugs.errors';
 import { isMember } from '../../rules/actor';
 import { groupControl, groupIsSettable, groupIsValid, mandatoryGroups } from '../../rules/product-access';
 import { sortList } from '../bug-lists';
-import { checkComponent, checkEnterableProduct, checkMilestone, checkVersion } from '../fields/product-values';
+import { requireComponent, requireEnterableProduct, requireMilestone, requireVersion } from '../fields/product-values';
 import { productGroup } from '../fields/groups';
 import { privilegeNeeded } from './can-change-field';
 import type { UpdateDraft } from './update-draft';
@@ -17,17 +17,17 @@ import type { UpdateDraft } from './update-draft';
 export function setProduct(draft: UpdateDraft, name: string): void {
   const { input, actor, rules } = draft.command;
   const old = draft.product;
-  const product = name.trim().toLowerCase() === old.name.toLowerCase() ? old : checkEnterableProduct(actor, rules, name);
+  const product = name.trim().toLowerCase() === old.name.toLowerCase() ? old : requireEnterableProduct(actor, rules, name);
   draft.productChanged = product.id !== old.id;
   if (draft.productChanged) draft.assign('product', { id: product.id, name: product.name });
   if (draft.productChanged) draft.assign('classification', product.classification);
   setComponent(draft, input.component ?? draft.fields.component.name);
-  draft.set('version', { internal: 'version', api: 'version' }, checkVersion(product, input.version ?? draft.fields.version, draft.fields.version));
+  draft.set('version', { internal: 'version', api: 'version' }, requireVersion(product, input.version ?? draft.fields.version, draft.fields.version));
   const milestone = input.targetMilestone ?? draft.fields.targetMilestone;
   const mayChooseMilestone =
     privilegeNeeded(draft.changeContext(), 'target_milestone', draft.fields.targetMilestone, `${draft.fields.targetMilestone}+`) === null;
   if (draft.productChanged && !mayChooseMilestone) draft.assign('targetMilestone', product.defaultMilestone);
-  else draft.set('targetMilestone', { internal: 'target_milestone', api: 'target_milestone' }, checkMilestone(product, milestone, draft.fields.targetMilestone));
+  else draft.set('targetMilestone', { internal: 'target_milestone', api: 'target_milestone' }, requireMilestone(product, milestone, draft.fields.targetMilestone));
   if (!draft.productChanged) return;
   const kept = draft.fields.groups.filter((group) => groupIsValid(product, group.id));
   const mandatory = mandatoryGroups(actor, product).filter((group) => !kept.some((other) => other.id === group.id));
@@ -36,7 +36,7 @@ export function setProduct(draft: UpdateDraft, name: string): void {
 
 /** Bugzilla's set_component: a new component brings its default CC list. */
 export function setComponent(draft: UpdateDraft, name: string): void {
-  const component = checkComponent(draft.product, name, draft.fields.component.name);
+  const component = requireComponent(draft.product, name, draft.fields.component.name);
   if (component.id === draft.fields.component.id) return;
   draft.assign('component', { id: component.id, name: component.name });
   const cc = [...draft.fields.cc, ...component.defaultCc.filter((user) => !draft.fields.cc.some((other) => other.id === user.id))];

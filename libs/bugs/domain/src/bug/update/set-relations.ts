@@ -30,7 +30,7 @@ export function setDependencies(draft: UpdateDraft, dependsOnEdit: ListEdit | un
       const removed = ok(resolveBugRefs(splitAliases(edit.remove ?? []), bugRefs));
       wanted = [...current, ...added.filter((id) => !current.includes(id))].filter((id) => !removed.includes(id));
     }
-    if (deltaBetween(key, current, wanted)) draft.checkChange(DEPENDENCY_NAMES[key], [...current], wanted);
+    if (deltaBetween(key, current, wanted)) draft.requireChange(DEPENDENCY_NAMES[key], [...current], wanted);
     next[key] = wanted;
   }
   const loop = checkDependencyLoops(draft.bugId, next.dependsOn, next.blocks, dependencyEdges);
@@ -63,7 +63,7 @@ export function setKeywords(draft: UpdateDraft, edit: ListEdit): void {
   if (edit.set) keywords = check(edit.set);
   const sorted = sortList('keywords', keywords);
   if (deltaBetween('keywords', draft.fields.keywords, sorted)) {
-    draft.checkChange({ internal: 'keywords', api: 'keywords' }, [...draft.fields.keywords], sorted);
+    draft.requireChange({ internal: 'keywords', api: 'keywords' }, [...draft.fields.keywords], sorted);
   }
   draft.setList('keywords', sorted);
 }

@@ -40,7 +40,7 @@ export function setStatus(draft: UpdateDraft, name: string, params: StatusParams
   if (old !== status.name && transition?.commentRequired && !draft.hasComment) {
     draft.refuseWith(BugErrors.commentRequiredOnChange('status', old, status.name));
   }
-  checkMilestoneOnAccept(draft, status.name);
+  requireMilestoneOnAccept(draft, status.name);
   draft.set('status', STATUS, status.name);
   draft.assign('isOpen', status.isOpen);
   if (status.isOpen) {
@@ -53,7 +53,7 @@ export function setStatus(draft: UpdateDraft, name: string, params: StatusParams
   if (status.name !== old && draft.fields.remainingTime !== 0) draft.assign('remainingTime', 0);
 }
 
-function checkMilestoneOnAccept(draft: UpdateDraft, status: string): void {
+function requireMilestoneOnAccept(draft: UpdateDraft, status: string): void {
   const product = draft.product;
   if (
     (status === 'IN_PROGRESS' || status === 'ASSIGNED') &&
@@ -75,7 +75,7 @@ export function setResolution(draft: UpdateDraft, value: string, params: StatusP
   if (wanted === '' && !draft.fields.isOpen) draft.refuseWith(BugErrors.missingResolution(draft.fields.status));
   const resolution = ok(checkSelect(rules, 'resolution', wanted));
   if (draft.fields.isOpen) draft.refuseWith(BugErrors.resolutionNotAllowed());
-  checkOpenBlockers(draft, resolution);
+  requireNoOpenBlockers(draft, resolution);
   const old = draft.fields.resolution;
   draft.set('resolution', RESOLUTION, findValue(rules.fields.resolutions, resolution)?.name ?? resolution);
   if (resolution !== old) {
@@ -87,7 +87,7 @@ export function setResolution(draft: UpdateDraft, value: string, params: StatusP
   else if (draft.fields.dupeOf === null) draft.refuseWith(BugErrors.dupeIdRequired());
 }
 
-function checkOpenBlockers(draft: UpdateDraft, resolution: string): void {
+function requireNoOpenBlockers(draft: UpdateDraft, resolution: string): void {
   if (!draft.command.rules.params.noResolveOnOpenBlockers || resolution !== 'FIXED' || draft.fields.resolution === 'FIXED') return;
   const open = draft.fields.dependsOn.filter((id) => draft.command.openBugIds.has(id)).length;
   if (open > 0) draft.refuseWith(BugErrors.stillUnresolvedBugs(draft.bugId, open));

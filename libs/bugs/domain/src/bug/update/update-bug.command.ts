@@ -1,3 +1,4 @@
+import type { ApiInput, UpdateBugsParams } from '@tracker/contracts';
 import type { LoggedInActor } from '../../rules/actor';
 import type { BugRules } from '../../rules/bug-rules';
 import type { AliasOwners, BugRefs, DependencyEdges, UserDirectory } from '../bug.facts';
@@ -9,44 +10,8 @@ export interface ListEdit<T = string> {
   readonly set?: readonly T[];
 }
 
-/** PUT /rest/bug's parameters after coercion (API names; absent = not given). */
-export interface UpdateBugInput {
-  readonly alias?: ListEdit;
-  readonly assignedTo?: string;
-  readonly resetAssignedTo?: boolean;
-  readonly qaContact?: string;
-  readonly resetQaContact?: boolean;
-  readonly blocks?: ListEdit;
-  readonly dependsOn?: ListEdit;
-  readonly cc?: ListEdit;
-  readonly isCcAccessible?: boolean;
-  readonly isCreatorAccessible?: boolean;
-  readonly comment?: { readonly body: string; readonly isPrivate: boolean; readonly isMarkdown: boolean };
-  /** comment id -> private */
-  readonly commentIsPrivate?: Readonly<Record<string, boolean>>;
-  readonly component?: string;
-  readonly deadline?: string;
-  readonly dupeOf?: string;
-  readonly estimatedTime?: number;
-  readonly groups?: ListEdit;
-  readonly keywords?: ListEdit;
-  readonly opSys?: string;
-  readonly platform?: string;
-  readonly priority?: string;
-  readonly product?: string;
-  readonly remainingTime?: number;
-  readonly resolution?: string;
-  readonly seeAlso?: ListEdit;
-  readonly severity?: string;
-  readonly status?: string;
-  readonly summary?: string;
-  readonly targetMilestone?: string;
-  readonly url?: string;
-  readonly version?: string;
-  readonly whiteboard?: string;
-  readonly workTime?: number;
-  readonly customFields: Readonly<Record<string, unknown>>;
-}
+/** PUT /rest/bug's parameters after coercion, as the zod schema defines them (camelCase; absent = not given). */
+export type UpdateBugInput = ApiInput<UpdateBugsParams, 'id' | 'ids' | 'flags'>;
 
 /** What the handler knows about the bug a duplicate points to. */
 export interface DupeTarget {

@@ -72,14 +72,14 @@ export class UpdateDraft {
   }
 
   /** Refuses with 115 unless the actor may make this change (Bugzilla's _set_global_validator). */
-  checkChange(names: FieldNames, before: FieldValue, after: FieldValue): void {
+  requireChange(names: FieldNames, before: FieldValue, after: FieldValue): void {
     const needed = privilegeNeeded(this.changeContext(), names.internal, before, after);
     if (needed !== null) refuse(BugErrors.illegalChange(names.api, needed, shown(before), shown(after)));
   }
 
   /** Sets a scalar field after the permission check. */
   set<K extends keyof BugScalarFields>(key: K, names: FieldNames, value: BugScalarFields[K]): void {
-    this.checkChange(names, comparable(this.fields[key]), comparable(value));
+    this.requireChange(names, comparable(this.fields[key]), comparable(value));
     this.assign(key, value);
   }
 
@@ -91,7 +91,7 @@ export class UpdateDraft {
   }
 
   setCustom(name: string, value: CustomFieldValue): void {
-    this.checkChange({ internal: name, api: name }, comparable(this.fields.customFields[name] ?? null), comparable(value));
+    this.requireChange({ internal: name, api: name }, comparable(this.fields.customFields[name] ?? null), comparable(value));
     this.fields = { ...this.fields, customFields: { ...this.fields.customFields, [name]: value } };
   }
 

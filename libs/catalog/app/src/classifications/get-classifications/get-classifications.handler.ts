@@ -1,12 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import {
   type CatalogRef,
+  GET_CLASSIFICATIONS_SUBJECT,
   type GetClassificationsParams,
   type GetClassificationsResult,
-  type ServiceRequest,
   hasPermission,
+  type ServiceRequest,
   splitIdOrName,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors } from '@tracker/catalog/domain';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
 import { InstallationGate } from '../../installation/installation-gate';
@@ -18,7 +20,7 @@ import { viewerOf } from '../../read-model/viewer';
  * names or ids are 51; without editclassifications a caller sees only classifications
  * holding a product it may see, and only those products.
  */
-@Injectable()
+@MessageHandler(GET_CLASSIFICATIONS_SUBJECT)
 export class GetClassificationsHandler {
   constructor(
     private readonly named: NamedQueries,

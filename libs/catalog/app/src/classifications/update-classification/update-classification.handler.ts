@@ -1,23 +1,27 @@
-import { Injectable } from '@nestjs/common';
 import {
+  classificationStream,
   type ServiceRequest,
+  splitIdOrName,
+  UPDATE_CLASSIFICATION_SUBJECT,
   type UpdateClassificationParams,
   type UpdateClassificationsResult,
-  classificationStream,
-  splitIdOrName,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, classificationDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
 import { wireChanges } from '../../wire/wire-changes';
+import type { CatalogLock } from '../../catalog.sequences';
 
 /** Tracker extension `PUT /rest/classification/{id_or_name}` (editclassifications). */
-@Injectable()
+@MessageHandler(UPDATE_CLASSIFICATION_SUBJECT)
 export class UpdateClassificationHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly locks: KeyedLocks<CatalogLock>,
     private readonly named: NamedQueries,
     private readonly gate: InstallationGate,
   ) {}
@@ -33,7 +37,7 @@ export class UpdateClassificationHandler {
       throw id === undefined ? CatalogErrors.objectDoesNotExist('classification', p.id_or_name.trim()) : CatalogErrors.objectIdDoesNotExist('classification', id);
     }
     const newName = (p.name ?? '').trim();
-    const result = await this.commands.lock('classification-name').withLock([newName.toLowerCase()], async () =>
+    const result = await this.locks.withLock('classification-name', [newName.toLowerCase()], async () =>
       this.commands.run(
         classificationDecider,
         classificationStream(target.id),

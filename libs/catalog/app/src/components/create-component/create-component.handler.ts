@@ -1,20 +1,24 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type CreateComponentParams, type CreatedObject, type ServiceRequest, productStream } from '@tracker/contracts';
+import { Inject } from '@nestjs/common';
+import { CREATE_COMPONENT_SUBJECT, type CreateComponentParams, type CreatedObject, productStream, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences } from '@tracker/platform/read-model';
 import { productForAdmin } from '../../access/admin-product';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
 import { IdentityClient } from '../../collaborators/identity.client';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
 import { resolvePeople } from '../component-people';
+import type { CatalogSequence } from '../../catalog.sequences';
 
 /** Component.create (editcomponents): a component in a product the caller may see, with its default people. */
-@Injectable()
+@MessageHandler(CREATE_COMPONENT_SUBJECT)
 export class CreateComponentHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<CatalogSequence>,
     private readonly products: ProductQueries,
     private readonly identity: IdentityClient,
     private readonly gate: InstallationGate,
@@ -27,7 +31,7 @@ export class CreateComponentHandler {
     const p = request.params;
     const product = await productForAdmin(this.products, request.auth, p.product);
     const people = await resolvePeople(this.identity, request, p, this.options.useQaContact);
-    const componentId = await this.commands.nextId('component_ids');
+    const componentId = await this.ids.next('component_ids');
     await this.commands.run(
       productDecider,
       productStream(product.id),

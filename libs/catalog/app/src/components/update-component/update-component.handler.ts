@@ -1,11 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type ServiceRequest, type UpdateComponentParams, type UpdateComponentsResult, productStream } from '@tracker/contracts';
+import { Inject } from '@nestjs/common';
+import {
+  productStream,
+  type ServiceRequest,
+  UPDATE_COMPONENT_SUBJECT,
+  type UpdateComponentParams,
+  type UpdateComponentsResult,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, type UpdateComponent, definedOnly, productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { childTargets } from '../../access/admin-children';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
 import { IdentityClient } from '../../collaborators/identity.client';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
 import { resolvePeople } from '../component-people';
@@ -16,10 +23,10 @@ import { componentChanges } from './component-changes.wire';
  * product and name, all decided before any change is appended. Unlike master, an
  * unknown component is error 51 rather than silently skipped.
  */
-@Injectable()
+@MessageHandler(UPDATE_COMPONENT_SUBJECT)
 export class UpdateComponentHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
     private readonly products: ProductQueries,
     private readonly identity: IdentityClient,
     private readonly gate: InstallationGate,

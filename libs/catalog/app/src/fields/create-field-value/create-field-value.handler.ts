@@ -1,20 +1,31 @@
-import { Injectable } from '@nestjs/common';
-import { type CatalogRef, type CreateFieldValueParams, type CreatedObject, type ServiceRequest, WORKFLOW_STREAM, fieldStream } from '@tracker/contracts';
+import {
+  type CatalogRef,
+  CREATE_FIELD_VALUE_SUBJECT,
+  type CreatedObject,
+  type CreateFieldValueParams,
+  fieldStream,
+  type ServiceRequest,
+  WORKFLOW_STREAM,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, fieldDecider, workflowDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries, type FieldRow } from '../../read-model/field.queries';
 import { controllerField, controllerValues } from '../controller-field';
+import type { CatalogSequence } from '../../catalog.sequences';
 
 /**
  * Tracker extension `POST /rest/field/bug/{field}/values` (admin; Bugzilla's editvalues
  * page): a legal value of a select field; for bug_status, a new status (`is_open`).
  */
-@Injectable()
+@MessageHandler(CREATE_FIELD_VALUE_SUBJECT)
 export class CreateFieldValueHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<CatalogSequence>,
     private readonly fields: FieldQueries,
     private readonly gate: InstallationGate,
   ) {}
@@ -27,7 +38,7 @@ export class CreateFieldValueHandler {
     if (!field) throw CatalogErrors.objectDoesNotExist('field', p.field.trim());
     const context = this.commands.context(request);
     if (field.name === 'bug_status') {
-      const statusId = await this.commands.nextId('status_ids');
+      const statusId = await this.ids.next('status_ids');
       await this.commands.run(
         workflowDecider,
         WORKFLOW_STREAM,
@@ -36,7 +47,7 @@ export class CreateFieldValueHandler {
       );
       return { id: statusId };
     }
-    const valueId = await this.commands.nextId('field_value_ids');
+    const valueId = await this.ids.next('field_value_ids');
     await this.commands.run(
       fieldDecider,
       fieldStream(field.id),

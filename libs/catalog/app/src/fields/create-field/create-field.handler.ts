@@ -1,20 +1,24 @@
-import { Injectable } from '@nestjs/common';
-import { type CreateFieldParams, type CreatedObject, type ServiceRequest, fieldStream } from '@tracker/contracts';
+import { CREATE_FIELD_SUBJECT, type CreatedObject, type CreateFieldParams, fieldStream, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { type RequestedVisibility, customFieldName, fieldDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries } from '../../read-model/field.queries';
 import { controllerField, controllerValues } from '../controller-field';
+import type { CatalogSequence, CatalogLock } from '../../catalog.sequences';
 
 /**
  * Tracker extension `POST /rest/field/bug` (admin; Bugzilla's editfields page): a custom
  * field of any type in the contract. Field names are unique across streams: lock.
  */
-@Injectable()
+@MessageHandler(CREATE_FIELD_SUBJECT)
 export class CreateFieldHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<CatalogSequence>,
+    private readonly locks: KeyedLocks<CatalogLock>,
     private readonly fields: FieldQueries,
     private readonly gate: InstallationGate,
   ) {}
@@ -30,8 +34,8 @@ export class CreateFieldHandler {
     };
     const valueField = await controllerField(this.fields, p.value_field ?? '');
     const name = customFieldName(p.name);
-    const [fieldId, emptyValueId] = await Promise.all([this.commands.nextId('field_ids'), this.commands.nextId('field_value_ids')]);
-    await this.commands.lock('field-name').withLock([name], async () => {
+    const [fieldId, emptyValueId] = await Promise.all([this.ids.next('field_ids'), this.ids.next('field_value_ids')]);
+    await this.locks.withLock('field-name', [name], async () => {
       const existing = name === '' ? undefined : await this.fields.byName(name);
       await this.commands.run(
         fieldDecider,

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { type GetFieldsParams, type GetFieldsResult, type ServiceRequest, splitIdOrName } from '@tracker/contracts';
+import { GET_FIELDS_SUBJECT, type GetFieldsParams, type GetFieldsResult, type ServiceRequest, splitIdOrName } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors } from '@tracker/catalog/domain';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries, type FieldRow } from '../../read-model/field.queries';
@@ -11,7 +11,7 @@ import { PRODUCT_SPECIFIC, fieldObject } from '../field.view';
  * twice), or every field that is not obsolete. One statement reads everything; per
  * product values only of products the caller may see, and only when asked for.
  */
-@Injectable()
+@MessageHandler(GET_FIELDS_SUBJECT)
 export class GetFieldsHandler {
   constructor(
     private readonly fields: FieldQueries,

@@ -1,5 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { CommonErrors, DomainError, type LegalValuesParams, type LegalValuesResult, type ServiceRequest, isSelectType } from '@tracker/contracts';
+import {
+  CommonErrors,
+  DomainError,
+  isSelectType,
+  LEGAL_VALUES_SUBJECT,
+  type LegalValuesParams,
+  type LegalValuesResult,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, compareVersions } from '@tracker/catalog/domain';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries } from '../../read-model/field.queries';
@@ -16,7 +24,7 @@ const ABNORMAL = new Set(['classification', 'product', 'component']);
  * of a global select field in sort order, or all values of a per-product field for an
  * accessible product (`product_id` required). Anything else is code 108.
  */
-@Injectable()
+@MessageHandler(LEGAL_VALUES_SUBJECT)
 export class LegalValuesHandler {
   constructor(
     private readonly fields: FieldQueries,
@@ -37,7 +45,7 @@ export class LegalValuesHandler {
           : snapshot.values.filter((v) => v.field_id === field.id && v.is_active);
       return { values: values.map((v) => v.name) };
     }
-    if (!PRODUCT_SPECIFIC.has(name)) throw new DomainError(108, `Can't use "${requested.slice(0, 30)}" as a field name.`);
+    if (!PRODUCT_SPECIFIC.has(name)) throw new DomainError('invalidFieldName', `Can't use "${requested.slice(0, 30)}" as a field name.`);
     if (productId === undefined) throw CommonErrors.paramRequired('product_id', 'Bug.legal_values');
     const [product] = await this.products.find({ ids: [productId], names: null, visible: 'accessible' }, viewerOf(request.auth), {
       components: name === 'component',

@@ -1,16 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import {
+  fieldStream,
   type ServiceRequest,
+  UPDATE_FIELD_VALUE_SUBJECT,
   type UpdateFieldValueParams,
   type UpdateFieldValuesResult,
-  WORKFLOW_STREAM,
   type WireChanges,
-  fieldStream,
+  WORKFLOW_STREAM,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, fieldDecider, workflowDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries } from '../../read-model/field.queries';
 import { NamedQueries } from '../../read-model/named.queries';
@@ -26,10 +28,10 @@ const API_NAMES = { name: 'name', sortKey: 'sort_key', isActive: 'is_active', vi
  * (the configured default, resolution FIXED and DUPLICATE, UNCONFIRMED, the duplicate
  * status, a custom field's `---`) are protected as Bugzilla protects them.
  */
-@Injectable()
+@MessageHandler(UPDATE_FIELD_VALUE_SUBJECT)
 export class UpdateFieldValueHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
     private readonly fields: FieldQueries,
     private readonly named: NamedQueries,
     private readonly gate: InstallationGate,

@@ -1,8 +1,16 @@
-import { Injectable } from '@nestjs/common';
-import { type FieldEvent, type ServiceRequest, type UpdateFieldParams, type UpdateFieldsResult, fieldStream, splitIdOrName } from '@tracker/contracts';
+import {
+  type FieldEvent,
+  fieldStream,
+  type ServiceRequest,
+  splitIdOrName,
+  UPDATE_FIELD_SUBJECT,
+  type UpdateFieldParams,
+  type UpdateFieldsResult,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, type RequestedVisibility, fieldDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries, type FieldRow } from '../../read-model/field.queries';
 import { asWireValue, wireChanges } from '../../wire/wire-changes';
@@ -23,10 +31,10 @@ const API_NAMES = {
  * name, flags, sort key, description, visibility and value field. Visibility values
  * alone apply to the current visibility field.
  */
-@Injectable()
+@MessageHandler(UPDATE_FIELD_SUBJECT)
 export class UpdateFieldHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
     private readonly fields: FieldQueries,
     private readonly gate: InstallationGate,
   ) {}

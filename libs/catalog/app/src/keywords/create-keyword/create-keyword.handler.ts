@@ -1,16 +1,20 @@
-import { Injectable } from '@nestjs/common';
-import { type CreateKeywordParams, type CreatedObject, type ServiceRequest, keywordStream } from '@tracker/contracts';
+import { CREATE_KEYWORD_SUBJECT, type CreatedObject, type CreateKeywordParams, keywordStream, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { keywordDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
+import type { CatalogSequence, CatalogLock } from '../../catalog.sequences';
 
 /** Tracker extension `POST /rest/keyword` (editkeywords); names are unique across streams, hence the lock. */
-@Injectable()
+@MessageHandler(CREATE_KEYWORD_SUBJECT)
 export class CreateKeywordHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<CatalogSequence>,
+    private readonly locks: KeyedLocks<CatalogLock>,
     private readonly named: NamedQueries,
     private readonly gate: InstallationGate,
   ) {}
@@ -20,8 +24,8 @@ export class CreateKeywordHandler {
     await this.gate.whenInstalled(request.correlationId);
     const p = request.params;
     const name = (p.name ?? '').trim();
-    const keywordId = await this.commands.nextId('keyword_ids');
-    await this.commands.lock('keyword-name').withLock([name.toLowerCase()], async () =>
+    const keywordId = await this.ids.next('keyword_ids');
+    await this.locks.withLock('keyword-name', [name.toLowerCase()], async () =>
       this.commands.run(
         keywordDecider,
         keywordStream(keywordId),

@@ -1,17 +1,27 @@
-import { Injectable } from '@nestjs/common';
-import { type ServiceRequest, type UpdateKeywordParams, type UpdateKeywordsResult, keywordStream, splitIdOrName } from '@tracker/contracts';
+import {
+  keywordStream,
+  type ServiceRequest,
+  splitIdOrName,
+  UPDATE_KEYWORD_SUBJECT,
+  type UpdateKeywordParams,
+  type UpdateKeywordsResult,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, keywordDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
 import { wireChanges } from '../../wire/wire-changes';
+import type { CatalogLock } from '../../catalog.sequences';
 
 /** Tracker extension `PUT /rest/keyword/{id_or_name}` (editkeywords). */
-@Injectable()
+@MessageHandler(UPDATE_KEYWORD_SUBJECT)
 export class UpdateKeywordHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly locks: KeyedLocks<CatalogLock>,
     private readonly named: NamedQueries,
     private readonly gate: InstallationGate,
   ) {}
@@ -27,7 +37,7 @@ export class UpdateKeywordHandler {
       throw id === undefined ? CatalogErrors.objectDoesNotExist('keyword', p.id_or_name.trim()) : CatalogErrors.objectIdDoesNotExist('keyword', id);
     }
     const newName = (p.name ?? '').trim();
-    const result = await this.commands.lock('keyword-name').withLock([newName.toLowerCase()], async () =>
+    const result = await this.locks.withLock('keyword-name', [newName.toLowerCase()], async () =>
       this.commands.run(
         keywordDecider,
         keywordStream(target.id),

@@ -1,17 +1,20 @@
-import { Injectable } from '@nestjs/common';
-import { type CreateMilestoneParams, type CreatedObject, type ServiceRequest, productStream } from '@tracker/contracts';
+import { CREATE_MILESTONE_SUBJECT, type CreatedObject, type CreateMilestoneParams, productStream, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences } from '@tracker/platform/read-model';
 import { productForAdmin } from '../../access/admin-product';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
+import type { CatalogSequence } from '../../catalog.sequences';
 
 /** Tracker extension `POST /rest/milestone` (editcomponents): a new milestone of a product (sort key 0 by default). */
-@Injectable()
+@MessageHandler(CREATE_MILESTONE_SUBJECT)
 export class CreateMilestoneHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<CatalogSequence>,
     private readonly products: ProductQueries,
     private readonly gate: InstallationGate,
   ) {}
@@ -21,7 +24,7 @@ export class CreateMilestoneHandler {
     await this.gate.whenInstalled(request.correlationId);
     const p = request.params;
     const product = await productForAdmin(this.products, request.auth, p.product);
-    const milestoneId = await this.commands.nextId('milestone_ids');
+    const milestoneId = await this.ids.next('milestone_ids');
     await this.commands.run(
       productDecider,
       productStream(product.id),

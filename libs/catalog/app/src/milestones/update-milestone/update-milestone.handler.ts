@@ -1,9 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import { type ServiceRequest, type UpdateMilestoneParams, type UpdateMilestonesResult, productStream } from '@tracker/contracts';
+import {
+  productStream,
+  type ServiceRequest,
+  UPDATE_MILESTONE_SUBJECT,
+  type UpdateMilestoneParams,
+  type UpdateMilestonesResult,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { childTargets } from '../../access/admin-children';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
 import { wireChanges } from '../../wire/wire-changes';
@@ -12,10 +18,10 @@ import { wireChanges } from '../../wire/wire-changes';
  * Tracker extension `PUT /rest/milestone/{id}` or `/rest/milestone/{product}/{milestone}`
  * (editcomponents). Renaming the product's default milestone renames the default too.
  */
-@Injectable()
+@MessageHandler(UPDATE_MILESTONE_SUBJECT)
 export class UpdateMilestoneHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
     private readonly products: ProductQueries,
     private readonly gate: InstallationGate,
   ) {}

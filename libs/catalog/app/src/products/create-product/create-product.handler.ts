@@ -1,22 +1,34 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type CatalogRef, type CreateProductParams, type CreatedObject, type ServiceRequest, productStream } from '@tracker/contracts';
+import { Inject } from '@nestjs/common';
+import {
+  type CatalogRef,
+  CREATE_PRODUCT_SUBJECT,
+  type CreatedObject,
+  type CreateProductParams,
+  productStream,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, DEFAULT_CLASSIFICATION, productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
 import { ProductQueries } from '../../read-model/product.queries';
+import type { CatalogSequence, CatalogLock } from '../../catalog.sequences';
 
 /**
  * Product.create (editcomponents): a product with its first version and default
  * milestone. Product names are unique across streams, so the check and the append run
  * under the product-name lock shared by every replica.
  */
-@Injectable()
+@MessageHandler(CREATE_PRODUCT_SUBJECT)
 export class CreateProductHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly ids: IdSequences<CatalogSequence>,
+    private readonly locks: KeyedLocks<CatalogLock>,
     private readonly products: ProductQueries,
     private readonly named: NamedQueries,
     private readonly gate: InstallationGate,
@@ -29,12 +41,12 @@ export class CreateProductHandler {
     const p = request.params;
     const classification = await this.classification(p.classification);
     const [productId, versionId, milestoneId] = await Promise.all([
-      this.commands.nextId('product_ids'),
-      this.commands.nextId('version_ids'),
-      this.commands.nextId('milestone_ids'),
+      this.ids.next('product_ids'),
+      this.ids.next('version_ids'),
+      this.ids.next('milestone_ids'),
     ]);
     const name = (p.name ?? '').trim();
-    await this.commands.lock('product-name').withLock([name.toLowerCase()], async () =>
+    await this.locks.withLock('product-name', [name.toLowerCase()], async () =>
       this.commands.run(
         productDecider,
         productStream(productId),

@@ -1,5 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { type GetProductsParams, type GetProductsResult, type ServiceRequest, hasPermission, splitIdOrName } from '@tracker/contracts';
+import {
+  GET_PRODUCTS_SUBJECT,
+  type GetProductsParams,
+  type GetProductsResult,
+  hasPermission,
+  type ServiceRequest,
+  splitIdOrName,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors } from '@tracker/catalog/domain';
 import { FieldFilter } from '@tracker/field-filter';
 import { IdentityClient } from '../../collaborators/identity.client';
@@ -14,7 +21,7 @@ import { visibilityOf } from '../product-types';
  * that do not exist silently left out. Lists nobody asked for are not read, and the
  * users they name are resolved in one identity lookup.
  */
-@Injectable()
+@MessageHandler(GET_PRODUCTS_SUBJECT)
 export class GetProductsHandler {
   constructor(
     private readonly products: ProductQueries,

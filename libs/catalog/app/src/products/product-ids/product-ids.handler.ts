@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import type { ProductIdsParams, ProductIdsResult, ServiceRequest } from '@tracker/contracts';
+import { PRODUCT_IDS_SUBJECT, type ProductIdsParams, type ProductIdsResult, type ServiceRequest } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
 import { viewerOf } from '../../read-model/viewer';
 
 /** Product.get_accessible_products / _selectable_ / _enterable_: ids in product name order. */
-@Injectable()
+@MessageHandler(PRODUCT_IDS_SUBJECT)
 export class ProductIdsHandler {
   constructor(
     private readonly products: ProductQueries,

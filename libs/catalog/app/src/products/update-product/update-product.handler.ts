@@ -1,33 +1,38 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import {
   type CatalogRef,
   type ChangedObject,
+  productStream,
   type ServiceRequest,
+  splitIdOrName,
+  UPDATE_PRODUCT_SUBJECT,
   type UpdateProductParams,
   type UpdateProductsResult,
-  productStream,
-  splitIdOrName,
 } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { CatalogErrors, type GroupControlRequest, type UpdateProduct, productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
+import { KeyedLocks } from '@tracker/platform/read-model';
 import { productForAdmin } from '../../access/admin-product';
 import { requireGroup } from '../../access/require-group';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../../catalog.options';
 import { IdentityClient } from '../../collaborators/identity.client';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { NamedQueries } from '../../read-model/named.queries';
 import { ProductQueries, type ProductRef } from '../../read-model/product.queries';
 import { productChanges } from './product-changes.wire';
+import type { CatalogLock } from '../../catalog.sequences';
 
 /**
  * Product.update (editcomponents) of every product named by the path, `ids` and `names`.
  * All are decided before any is appended, so a refusal for one changes none. Renaming
  * runs under the product-name lock; only one product may be renamed at a time.
  */
-@Injectable()
+@MessageHandler(UPDATE_PRODUCT_SUBJECT)
 export class UpdateProductHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
+    private readonly locks: KeyedLocks<CatalogLock>,
     private readonly products: ProductQueries,
     private readonly named: NamedQueries,
     private readonly identity: IdentityClient,
@@ -67,7 +72,7 @@ export class UpdateProductHandler {
       }
       return results;
     };
-    const products = p.name === undefined ? await apply() : await this.commands.lock('product-name').withLock([p.name.trim().toLowerCase()], apply);
+    const products = p.name === undefined ? await apply() : await this.locks.withLock('product-name', [p.name.trim().toLowerCase()], apply);
     return { products };
   }
 

@@ -1,18 +1,24 @@
-import { Injectable } from '@nestjs/common';
-import { type ServiceRequest, type UpdateVersionParams, type UpdateVersionsResult, productStream } from '@tracker/contracts';
+import {
+  productStream,
+  type ServiceRequest,
+  UPDATE_VERSION_SUBJECT,
+  type UpdateVersionParams,
+  type UpdateVersionsResult,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { childTargets } from '../../access/admin-children';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { ProductQueries } from '../../read-model/product.queries';
 import { wireChanges } from '../../wire/wire-changes';
 
 /** Tracker extension `PUT /rest/version/{id}` or `/rest/version/{product}/{version}` (editcomponents). */
-@Injectable()
+@MessageHandler(UPDATE_VERSION_SUBJECT)
 export class UpdateVersionHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
     private readonly products: ProductQueries,
     private readonly gate: InstallationGate,
   ) {}

@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { type ServiceRequest, type UpdateWorkflowParams, WORKFLOW_STREAM, type WorkflowObject } from '@tracker/contracts';
+import { type ServiceRequest, UPDATE_WORKFLOW_SUBJECT, type UpdateWorkflowParams, WORKFLOW_STREAM, type WorkflowObject } from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
 import { workflowDecider } from '@tracker/catalog/domain';
+import { CommandRunner } from '@tracker/platform/command-handler';
 import { requireGroup } from '../../access/require-group';
-import { CatalogCommands } from '../../commands/catalog-commands';
 import { InstallationGate } from '../../installation/installation-gate';
 import { FieldQueries } from '../../read-model/field.queries';
 import { viewerOf } from '../../read-model/viewer';
@@ -13,10 +13,10 @@ import { workflowObject } from '../workflow.view';
  * forbid transitions (`allowed`, default true), require comments on them, choose the
  * duplicate status. All in one change; answers the resulting workflow.
  */
-@Injectable()
+@MessageHandler(UPDATE_WORKFLOW_SUBJECT)
 export class UpdateWorkflowHandler {
   constructor(
-    private readonly commands: CatalogCommands,
+    private readonly commands: CommandRunner,
     private readonly fields: FieldQueries,
     private readonly gate: InstallationGate,
   ) {}

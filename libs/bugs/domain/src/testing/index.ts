@@ -1,0 +1,2 @@
+export * from './bug-commands.fixture';
+export * from './bug-rules.fixture';

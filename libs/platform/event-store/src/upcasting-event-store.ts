@@ -1,0 +1,54 @@
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from './event-store.port';
+import type { EventStreams } from './event-streams';
+
+/**
+ * The event store as every reader and writer of a process sees it: whatever an adapter
+ * hands out (a stream read, a page of the log, a subscription's batch) is upcast to the
+ * current shapes before anyone sees it, and an append of an undeclared stream or event
+ * type, or of an outdated shape, is refused before it reaches the log.
+ */
+export class UpcastingEventStore implements EventStore {
+  constructor(
+    private readonly inner: EventStore,
+    private readonly streams: EventStreams,
+  ) {}
+
+  async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    for (const event of events) this.streams.checkNew(streamName, event);
+    return await this.inner.appendToStream(streamName, events, options);
+  }
+
+  async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return (await this.inner.readStream(streamName, options)).map((event) => this.streams.upcast(event));
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return (await this.inner.readAll(options)).map((event) => this.streams.upcast(event));
+  }
+
+  lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition> {
+    return this.inner.lastPosition(streamPrefixes);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    return this.inner.subscribeToAll({
+      ...options,
+      onEvents: (events) => options.onEvents(events.map((event) => this.streams.upcast(event))),
+    });
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -5,6 +5,7 @@ import { connect as connectNats } from 'nats';
 import { Client } from 'pg';
 import { TEST_SERVER_URLS } from '@tracker/testing';
 import { type Measurement, type Report, table, withRatios, writeReport } from './report';
+import { blobStoreBench } from './suites/blob-store.bench';
 import { eventStoreBench } from './suites/event-store.bench';
 import { bugsBench } from './suites/bugs.bench';
 import { commentsBench } from './suites/comments.bench';
@@ -15,7 +16,8 @@ import { messagingBench } from './suites/messaging.bench';
 /**
  * `npm run bench`: every benchmark with the baselines it is compared with, measured in
  * the same run on this machine. Writes bench/results/latest.json and prints a table.
- * Suites whose server is unreachable are skipped and listed as such.
+ * Suites whose server is unreachable are skipped and listed as such. Suite names given as
+ * arguments (`npm run bench -- "blob store"`) run only those suites.
  */
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
@@ -42,8 +44,13 @@ async function main(): Promise<void> {
     ['identity', () => identityBench()],
     ['bugs', () => bugsBench()],
     ['comments', () => commentsBench()],
+    ['blob store', () => blobStoreBench()],
   ];
+  const chosen = process.argv.slice(2);
+  const unknown = chosen.filter((name) => !suites.some(([suite]) => suite === name));
+  if (unknown.length > 0) throw new Error(`Unknown bench suites: ${unknown.join(', ')} (known: ${suites.map(([name]) => name).join(', ')})`);
   for (const [name, suite] of suites) {
+    if (chosen.length > 0 && !chosen.includes(name)) continue;
     console.info(`bench: ${name} ...`);
     measurements.push(...(await suite()));
   }

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GatewayModule } from '@tracker/gateway';
 import { MessagingModule } from '@tracker/platform/messaging';
+import { addressIdentifiesClient } from '@tracker/platform/runtime';
 import type { GatewayConfig } from './config';
 
 /** The gateway as its own process: HTTP in front, NATS behind, nothing persistent. */
@@ -9,7 +10,7 @@ export class GatewayAppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayAppModule,
-      imports: [MessagingModule.forRoot(config.messaging), GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes })],
+      imports: [MessagingModule.forRoot(config.messaging), GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) })],
     };
   }
 }

@@ -6,7 +6,7 @@ import { FlagsModule } from '@tracker/flags/app';
 import { GatewayModule } from '@tracker/gateway';
 import { IdentityModule } from '@tracker/identity/app';
 import { MailerModule } from '@tracker/mailer/app';
-import { PlatformModule } from '@tracker/platform/runtime';
+import { addressIdentifiesClient, PlatformModule } from '@tracker/platform/runtime';
 import type { StandaloneConfig } from './config';
 
 /** Every service and the gateway in one process, on embedded storage (`npm start`). */
@@ -17,7 +17,7 @@ export class StandaloneModule {
       module: StandaloneModule,
       imports: [
         PlatformModule.forRoot(config.platform),
-        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes }),
+        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) }),
         IdentityModule.forRoot(config.identity),
         CatalogModule.forRoot(config.catalog),
         BugsModule.forRoot(config.bugs),

@@ -92,7 +92,7 @@ describe('gateway over HTTP', () => {
   beforeAll(async () => {
     const config = { transport: 'in-process', timeoutMs: 300 } as const;
     const moduleRef = await Test.createTestingModule({
-      imports: [MessagingModule.forRoot(config), GatewayModule.forRoot({ maxBodyBytes: 64 * 1024 }, [() => probeRoutes])],
+      imports: [MessagingModule.forRoot(config), GatewayModule.forRoot({ maxBodyBytes: 64 * 1024, addressIdentifiesClient: false }, [() => probeRoutes])],
       controllers: [FakeServices],
     }).compile();
     app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ bodyLimit: 64 * 1024 }), {

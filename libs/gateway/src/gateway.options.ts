@@ -2,6 +2,11 @@
 export interface GatewayOptions {
   /** largest request body accepted; a larger one is refused with code 58 (HTTP 413) */
   readonly maxBodyBytes: number;
+  /**
+   * the client address is the client's own (a trusted proxy's X-Forwarded-For, or direct
+   * connections), not a proxy's shared by many: identity may lock it out across accounts
+   */
+  readonly addressIdentifiesClient: boolean;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');

@@ -14,6 +14,7 @@ import { GetCommentsHandler } from './get-comments/get-comments.handler';
 import { CommentQueries } from './read-model/comment.queries';
 import { CommentsProjection } from './read-model/comments.projection';
 import { CreateCommentsTables1764200000000 } from './read-model/migrations/1764200000000-create-comments-tables';
+import { TaggedCommentsIndex1764200000001 } from './read-model/migrations/1764200000001-tagged-comments-index';
 import { CommentsSyncController } from './read-model-admin/comments-sync.controller';
 import { RebuildCommentsController } from './read-model-admin/rebuild-comments.controller';
 import { RenderCommentController } from './render-comment/render-comment.controller';
@@ -29,7 +30,7 @@ export class CommentsModule {
         ReadModelModule.forService({
           schema: 'comments',
           entities: [],
-          migrations: [ProjectionCheckpoints1763800000000, CreateCommentsTables1764200000000],
+          migrations: [ProjectionCheckpoints1763800000000, CreateCommentsTables1764200000000, TaggedCommentsIndex1764200000001],
           projections: [new CommentsProjection()],
         }),
       ],

@@ -15,9 +15,16 @@ export const searchBugsParams = z.looseObject({
   offset: param.optional(param.int()),
   creation_time: param.optional(param.datetime()),
   last_change_time: param.optional(param.datetime()),
+  /** Bugzilla R6: answer `{bug_count}`, the number of visible bugs matching, whatever limit and offset say */
+  count_only: param.optional(param.bool()),
 });
 export type SearchBugsParams = z.infer<typeof searchBugsParams>;
 
 export interface SearchBugsResult {
   readonly bugs: readonly BugWire[];
+}
+
+/** The answer to `count_only`, as Bugzilla R6 gives it. */
+export interface CountBugsResult {
+  readonly bug_count: number;
 }

@@ -10,4 +10,10 @@ export const AUTHENTICATE_SUBJECT = 'identity.authenticate';
 export interface AuthenticateParams {
   readonly credentials: Credentials;
   readonly ip: string;
+  /**
+   * the gateway knows `ip` to be the client's own (behind a trusted proxy, or clients
+   * connecting directly), not a proxy's that many clients share: only then may failed
+   * logins lock the address out of every account (docs/identity.md, "Lockouts")
+   */
+  readonly ipIdentifiesClient: boolean;
 }

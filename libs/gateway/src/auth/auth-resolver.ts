@@ -7,6 +7,7 @@ import {
   type Credentials,
 } from '@tracker/contracts';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 
 /**
  * Resolves a request's credentials into the caller's AuthContext through identity.
@@ -15,14 +16,17 @@ import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
  */
 @Injectable()
 export class AuthResolver {
-  constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
+  constructor(
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+  ) {}
 
   resolve(credentials: Credentials | null, ip: string, correlationId: string): Promise<AuthContext> | AuthContext {
     if (!credentials) return { ...ANONYMOUS, ip };
     return this.bus.request<AuthContext, AuthenticateParams>(AUTHENTICATE_SUBJECT, {
       auth: { ...ANONYMOUS, ip },
       correlationId,
-      params: { credentials, ip },
+      params: { credentials, ip, ipIdentifiesClient: this.options.addressIdentifiesClient },
     });
   }
 }

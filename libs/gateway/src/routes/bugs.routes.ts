@@ -2,6 +2,7 @@ import {
   BUG_HISTORY_SUBJECT,
   type BugHistoryResult,
   bugHistoryParams,
+  type CountBugsResult,
   CREATE_BUG_SUBJECT,
   createBugParams,
   GET_BUGS_SUBJECT,
@@ -36,6 +37,9 @@ const HISTORY_SHAPE: ObjectShape = {};
 
 const message = (subject: string): Route['target'] => ({ kind: 'message', subject });
 
+/** A `count_only` answer has no bug objects: include/exclude lists leave it as it is, as in Bugzilla R6. */
+const isCount = (result: unknown): result is CountBugsResult => typeof result === 'object' && result !== null && 'bug_count' in result;
+
 /**
  * The REST routes answered by the bugs service (docs/bugs.md). `PUT /bug` has no route,
  * as in Bugzilla (golden 150); POST /bug answers 200, as Bugzilla 5.2 does (golden 53).
@@ -46,7 +50,7 @@ export const bugsRoutes: readonly Route[] = [
     path: '/bug',
     params: searchBugsParams,
     target: message(SEARCH_BUGS_SUBJECT),
-    filterResponse: (result, fields) => ({ bugs: filterObjects((result as SearchBugsResult).bugs, BUG_SHAPE, new FieldFilter(fields)) }),
+    filterResponse: (result, fields) => (isCount(result) ? result : { bugs: filterObjects((result as SearchBugsResult).bugs, BUG_SHAPE, new FieldFilter(fields)) }),
   },
   { method: 'POST', path: '/bug', params: createBugParams, successStatus: 200, target: message(CREATE_BUG_SUBJECT) },
   {

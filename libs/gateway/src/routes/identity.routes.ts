@@ -8,6 +8,7 @@ import {
   createUserParams,
   GET_GROUPS_SUBJECT,
   GET_USERS_SUBJECT,
+  type GetGroupsResult,
   type GetUsersResult,
   getGroupsParams,
   getUsersParams,
@@ -31,11 +32,24 @@ import type { Route } from '../routing/route';
 
 /**
  * User.get filters top-level keys only, and email_enabled / login_denied_text come back
- * whatever the lists say (golden 10, 149). Group.get ignores the lists altogether.
+ * whatever the lists say (golden 10, 149). Group.get's objects are filtered like every
+ * other object, members by `membership.<field>` (Bugzilla's Group.get ignores the lists).
  */
 const USER_SHAPE: ObjectShape = { unfiltered: ['email_enabled', 'login_denied_text'] };
+const GROUP_SHAPE: ObjectShape = { nested: { membership: {} } };
 
 const message = (subject: string): Route['target'] => ({ kind: 'message', subject });
+
+const getGroups = (path: string): Route => ({
+  method: 'GET',
+  path,
+  params: getGroupsParams,
+  target: message(GET_GROUPS_SUBJECT),
+  filterResponse: (result, fields) => {
+    const groups = (result as GetGroupsResult).groups.map((group) => ({ ...group }));
+    return { groups: filterObjects(groups, GROUP_SHAPE, new FieldFilter(fields)) };
+  },
+});
 
 const getUsers = (path: string): Route => ({
   method: 'GET',
@@ -73,8 +87,8 @@ export const identityRoutes: readonly Route[] = [
   { method: 'GET', path: '/user/api_key', params: listApiKeysParams, target: message(LIST_API_KEYS_SUBJECT) },
   { method: 'POST', path: '/user/api_key', successStatus: 201, params: createApiKeyParams, target: message(CREATE_API_KEY_SUBJECT) },
   { method: 'PUT', path: '/user/api_key/:id', params: updateApiKeyParams, target: message(UPDATE_API_KEY_SUBJECT) },
-  { method: 'GET', path: '/group', params: getGroupsParams, target: message(GET_GROUPS_SUBJECT) },
-  { method: 'GET', path: '/group/:id_or_name', params: getGroupsParams, target: message(GET_GROUPS_SUBJECT) },
+  getGroups('/group'),
+  getGroups('/group/:id_or_name'),
   { method: 'POST', path: '/group', successStatus: 201, params: createGroupParams, target: message(CREATE_GROUP_SUBJECT) },
   { method: 'PUT', path: '/group/:id_or_name', params: updateGroupParams, target: message(UPDATE_GROUP_SUBJECT) },
 ];

@@ -14,7 +14,7 @@ export interface IdentityOptions {
   readonly maxUserMatches: number;
   /** Bugzilla's emailregexp: what a login must look like */
   readonly emailRegexp: string;
-  /** failed logins from one address, over all accounts, that lock the address for 30 minutes */
+  /** failed logins from one address, over all accounts, that lock the address for 30 minutes (only an address the gateway knows to be the client's) */
   readonly maxLoginFailuresPerAddress: number;
 }
 

@@ -18,3 +18,19 @@ export function assertValidBlobKey(key: string): void {
     }
   }
 }
+
+/**
+ * Accepts a `list` prefix: empty (every key) or the start of a valid key, such as
+ * `attachments/` or `attachments/sha`. Every complete segment (before the last slash)
+ * must be a valid segment, so a prefix names a place inside the store and no more.
+ */
+export function assertValidBlobPrefix(prefix: string): void {
+  if (prefix === '') return;
+  if (prefix.length > MAX_LENGTH || !ALLOWED.test(prefix)) {
+    throw new Error(`Invalid blob prefix ${JSON.stringify(prefix)}: use up to ${MAX_LENGTH} characters of [A-Za-z0-9/_.-]`);
+  }
+  const complete = prefix.split('/').slice(0, -1);
+  if (complete.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new Error(`Invalid blob prefix ${JSON.stringify(prefix)}: empty, "." and ".." segments are not allowed`);
+  }
+}

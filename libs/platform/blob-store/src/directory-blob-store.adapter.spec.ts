@@ -1,18 +1,28 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DirectoryBlobStore } from './directory-blob-store.adapter';
 import { describeBlobStoreContract } from './testing/blob-store.contract';
+import { chunkedSource } from './testing/chunked-source';
 
 describeBlobStoreContract('directory adapter', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tracker-blobs-'));
   const store = await DirectoryBlobStore.create(dir);
+  const tempFiles = (): Promise<string[]> => readdir(join(dir, '~tmp'));
   return {
     store,
     dispose: async () => {
       await store.close();
       await rm(dir, { recursive: true, force: true });
     },
+    // a write in progress is the temp file; a finished one the key's file
+    receivedBytes: async (key) => {
+      const temp = await Promise.all((await tempFiles()).map(async (name) => (await stat(join(dir, '~tmp', name))).size));
+      return temp.reduce((sum, size) => sum + size, 0) + ((await store.stat(key))?.size ?? 0);
+    },
+    // each chunk is written before the next is pulled
+    readAheadLimit: 0,
+    unfinishedWrites: async () => (await tempFiles()).length,
   };
 });
 
@@ -64,7 +74,17 @@ describe('DirectoryBlobStore on disk', () => {
 
   it('leaves no temp file behind after writes', async () => {
     await Promise.all(['a', 'b', 'a'].map((key) => store.put(key, Buffer.from(key), 'text/plain')));
+    await store.putStream('c', chunkedSource(Buffer.from('streamed'), { chunkBytes: 3 }), 'text/plain');
+    await store.copy('c', 'd/e');
     expect(await readdir(join(parent, 'store', '~tmp'))).toEqual([]);
+    expect(await readdir(join(parent, 'store'))).toEqual(expect.arrayContaining(['a~', 'b~', 'c~', 'd']));
+  });
+
+  it('copies into a file of its own, so touching the copy leaves the source\'s time alone', async () => {
+    await store.put('source', Buffer.from('bytes'), 'text/plain');
+    await store.copy('source', 'copy');
+    const [source, copy] = await Promise.all(['source~', 'copy~'].map((name) => stat(join(parent, 'store', name))));
+    expect(copy?.ino).not.toBe(source?.ino);
   });
 
   it('reads what another instance on the same directory wrote', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
-import { assertValidBlobKey } from './blob-key';
-import type { BlobStore } from './blob-store.port';
+import { mkdir, open, opendir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
+import type { BlobListing, BlobReadStream, BlobStat, BlobStore, BlobWritten } from './blob-store.port';
+import { copyInto, replaceDurably, writeChunks } from './durable-file';
 
 /**
  * '~' cannot occur in a key, so it marks the store's own names: a blob file is its key's
@@ -13,9 +14,10 @@ const BLOB_SUFFIX = '~';
 const TEMP_DIR = '~tmp';
 
 /**
- * The blob store on a local directory, for embedded mode. A put writes a temp file,
- * flushes it and renames it over the target, so a reader sees the old or the new bytes,
- * never a part. The content type is not kept: the port never reads it back.
+ * The blob store on a local directory, for embedded mode. Every write goes to a temp file
+ * that is flushed and renamed over the target (`replaceDurably`), so a reader sees the old
+ * or the new bytes, never a part. A stream is written chunk by chunk, each before the next
+ * is pulled. The content type is not kept: the port never reads it back.
  */
 export class DirectoryBlobStore implements BlobStore {
   private constructor(private readonly root: string) {}
@@ -27,40 +29,74 @@ export class DirectoryBlobStore implements BlobStore {
   }
 
   async put(key: string, data: Buffer, _contentType: string): Promise<void> {
-    const target = this.pathOf(key);
-    const temp = join(this.root, TEMP_DIR, randomUUID());
-    try {
-      const file = await open(temp, 'wx');
-      try {
-        await file.writeFile(data);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await mkdir(dirname(target), { recursive: true });
-      await rename(temp, target);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    await replaceDurably(this.tempPath(), this.pathOf(key), (temp) => writeFile(temp, data, { flag: 'wx' }));
+  }
+
+  async putStream(key: string, source: AsyncIterable<Buffer>, _contentType: string): Promise<BlobWritten> {
+    let size = 0;
+    await replaceDurably(this.tempPath(), this.pathOf(key), async (temp) => {
+      size = await writeChunks(temp, source);
+    });
+    return { size };
   }
 
   async get(key: string): Promise<Buffer | null> {
+    return orNullWhenMissing(readFile(this.pathOf(key)));
+  }
+
+  async getStream(key: string): Promise<BlobReadStream | null> {
+    const file = await orNullWhenMissing(open(this.pathOf(key), 'r'));
+    if (file === null) return null;
     try {
-      return await readFile(this.pathOf(key));
+      // the size of the open file, not of the path: a rename over the key cannot make them disagree
+      const { size } = await file.stat();
+      return { size, stream: file.createReadStream() };
     } catch (error) {
-      if (isMissing(error)) return null;
+      await file.close();
       throw error;
     }
   }
 
+  async stat(key: string): Promise<BlobStat | null> {
+    const found = await orNullWhenMissing(stat(this.pathOf(key)));
+    return found === null ? null : { size: found.size, lastModified: new Date(found.mtimeMs) };
+  }
+
   async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async copy(from: string, to: string): Promise<boolean> {
+    const source = this.pathOf(from);
+    let sourceMissing = false;
     try {
-      return (await stat(this.pathOf(key))).isFile();
+      // a copy, never a hard link: a link would share the inode, so touching one key would move the other
+      await replaceDurably(this.tempPath(), this.pathOf(to), async (temp) => {
+        sourceMissing = (await orNullWhenMissing(copyInto(source, temp).then(() => true))) === null;
+        if (sourceMissing) throw new Error(`Blob ${from} vanished while being copied`);
+      });
+      return true;
+    } catch (error) {
+      if (sourceMissing) return false;
+      throw error;
+    }
+  }
+
+  async touch(key: string): Promise<boolean> {
+    const now = new Date();
+    try {
+      await utimes(this.pathOf(key), now, now);
+      return true;
     } catch (error) {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    assertValidBlobPrefix(prefix);
+    const slash = prefix.lastIndexOf('/');
+    yield* this.walk(slash < 0 ? '' : prefix.slice(0, slash), prefix);
   }
 
   async delete(key: string): Promise<void> {
@@ -72,12 +108,45 @@ export class DirectoryBlobStore implements BlobStore {
     return Promise.resolve();
   }
 
+  /** Lists the blobs under the directory of `directoryKey` whose keys start with `prefix`, entering only directories that can hold one. */
+  private async *walk(directoryKey: string, prefix: string): AsyncGenerator<BlobListing> {
+    const directory = directoryKey === '' ? this.root : join(this.root, directoryKey);
+    const entries = await orNullWhenMissing(opendir(directory));
+    if (entries === null) return;
+    for await (const entry of entries) {
+      if (directoryKey === '' && entry.name === TEMP_DIR) continue;
+      const childKey = directoryKey === '' ? entry.name : `${directoryKey}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (`${childKey}/`.startsWith(prefix) || prefix.startsWith(`${childKey}/`)) yield* this.walk(childKey, prefix);
+        continue;
+      }
+      const key = childKey.slice(0, -BLOB_SUFFIX.length);
+      if (!entry.isFile() || !entry.name.endsWith(BLOB_SUFFIX) || !key.startsWith(prefix)) continue;
+      // a blob deleted since the directory was read is simply not listed
+      const found = await orNullWhenMissing(stat(join(directory, entry.name)));
+      if (found !== null) yield { key, size: found.size, lastModified: new Date(found.mtimeMs) };
+    }
+  }
+
+  private tempPath(): string {
+    return join(this.root, TEMP_DIR, randomUUID());
+  }
+
   /** Validates the key, then checks the resolved path once more so nothing outside root is touched. */
   private pathOf(key: string): string {
     assertValidBlobKey(key);
     const path = resolve(this.root, `${key}${BLOB_SUFFIX}`);
     if (!path.startsWith(this.root + sep)) throw new Error(`Blob key ${JSON.stringify(key)} leaves the store directory`);
     return path;
+  }
+}
+
+async function orNullWhenMissing<T>(operation: Promise<T>): Promise<T | null> {
+  try {
+    return await operation;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
   }
 }
 

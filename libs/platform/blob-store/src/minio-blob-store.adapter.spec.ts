@@ -1,7 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { Client } from 'minio';
+import { BLOB_PART_BYTES } from './blob-store.port';
 import { MinioBlobStore, type MinioBlobStoreOptions } from './minio-blob-store.adapter';
 import { describeBlobStoreContract } from './testing/blob-store.contract';
+import { chunkedSource } from './testing/chunked-source';
 import { type S3TestServer, startS3TestServer } from './testing/s3rver-test-server';
+
+/** bytes of the object's PUTs (single or part) the server has stored */
+function receivedBytes(server: S3TestServer, bucket: string, key: string): number {
+  return server.requests
+    .filter((request) => request.method === 'PUT' && request.path === `/${bucket}/${key}` && request.status === 200)
+    .reduce((sum, request) => sum + request.bodyBytes, 0);
+}
 
 function optionsFor(server: S3TestServer, bucket: string): MinioBlobStoreOptions {
   const { host, port, accessKey, secretKey } = server;
@@ -22,6 +33,10 @@ describeBlobStoreContract('MinIO adapter on an in-process S3 server', async () =
       await store.close();
       await server.stop();
     },
+    receivedBytes: (key) => Promise.resolve(receivedBytes(server, 'tracker-attachments', key)),
+    // the part being filled, always short of a whole part
+    readAheadLimit: BLOB_PART_BYTES - 1,
+    unfinishedWrites: () => server.unfinishedUploads('tracker-attachments'),
   };
 });
 
@@ -60,5 +75,89 @@ describe('MinioBlobStore against an in-process S3 server', () => {
   it('fails at creation when the server refuses the credentials', async () => {
     const refused = MinioBlobStore.create({ ...optionsFor(server, 'any-bucket'), accessKey: 'nobody' });
     await expect(refused).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
+  });
+
+  it('throws the upload\'s own error and logs, not throws, an abort the server cannot take', async () => {
+    const vanishing = await startS3TestServer();
+    const store = await MinioBlobStore.create(optionsFor(vanishing, 'vanishing'));
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      // the server goes away after the first part: the second part and the abort both fail
+      const onPull = async (pulled: number): Promise<void> => {
+        if (pulled === 6 * 1024 * 1024) await vanishing.stop();
+      };
+      const upload = store.putStream('attachments/orphaned', chunkedSource(randomBytes(12 * 1024 * 1024), { chunkBytes: 64 * 1024, onPull }), 'text/plain');
+      await expect(upload).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]?.[0]).toMatch(/^Could not abort multipart upload [0-9a-f]+ of vanishing\/attachments\/orphaned; its parts stay until the bucket's lifecycle removes them: .*ECONNREFUSED/);
+    } finally {
+      warn.mockRestore();
+      await store.close();
+    }
+  });
+
+  describe('requests', () => {
+    const MIB = 1024 * 1024;
+    let store: MinioBlobStore;
+    const sent = (filter: (path: string) => boolean) =>
+      server.requests.filter((request) => filter(request.path)).map(({ method, query, bodyBytes, status }) => ({ method, query, bodyBytes, status }));
+
+    beforeEach(async () => {
+      store = await MinioBlobStore.create(optionsFor(server, 'requests'));
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('sends 12 MiB of unknown length as 5 MiB parts, one after the other, then completes', async () => {
+      await store.putStream('attachments/big', chunkedSource(randomBytes(12 * MIB), { chunkBytes: 64 * 1024 }), 'application/octet-stream');
+      const requests = sent((path) => path === '/requests/attachments/big');
+      // the id the server gave the upload, which every later request names
+      const uploadId = requests[1]?.query['uploadId'];
+      expect(uploadId).toMatch(/^[0-9a-f]+$/);
+      expect(requests).toEqual([
+        { method: 'POST', query: { uploads: '' }, bodyBytes: 0, status: 200 },
+        { method: 'PUT', query: { uploadId, partNumber: '1' }, bodyBytes: BLOB_PART_BYTES, status: 200 },
+        { method: 'PUT', query: { uploadId, partNumber: '2' }, bodyBytes: BLOB_PART_BYTES, status: 200 },
+        { method: 'PUT', query: { uploadId, partNumber: '3' }, bodyBytes: 2 * MIB, status: 200 },
+        { method: 'POST', query: { uploadId }, bodyBytes: expect.any(Number) as number, status: 200 },
+      ]);
+    });
+
+    it('sends a source shorter than a part in one PUT', async () => {
+      await store.putStream('attachments/small', chunkedSource(randomBytes(MIB), { chunkBytes: 64 * 1024 }), 'application/octet-stream');
+      expect(sent((path) => path === '/requests/attachments/small')).toEqual([{ method: 'PUT', query: {}, bodyBytes: MIB, status: 200 }]);
+    });
+
+    it('aborts the multipart upload it started when the source fails, so no part is left', async () => {
+      const failure = new Error('too large');
+      const source = chunkedSource(randomBytes(12 * MIB), { chunkBytes: 64 * 1024, failAfterBytes: 6 * MIB, failWith: failure });
+      await expect(store.putStream('attachments/failed', source, 'application/octet-stream')).rejects.toBe(failure);
+
+      const requests = sent((path) => path === '/requests/attachments/failed');
+      const uploadId = requests[1]?.query['uploadId'];
+      expect(uploadId).toMatch(/^[0-9a-f]+$/);
+      expect(requests.map(({ method, query, status }) => [method, Object.keys(query).sort().join('&'), status])).toEqual([
+        ['POST', 'uploads', 200],
+        ['PUT', 'partNumber&uploadId', 200],
+        ['DELETE', 'uploadId', 204],
+      ]);
+      expect(requests[2]?.query['uploadId']).toBe(uploadId);
+      expect(await server.unfinishedUploads('requests')).toBe(0);
+      expect(await store.stat('attachments/failed')).toBeNull();
+    });
+
+    it('touches by copying the object onto itself with its metadata replaced, keeping its content type', async () => {
+      await store.put('attachments/typed', Buffer.from('%PDF'), 'application/pdf');
+      await expect(store.touch('attachments/typed')).resolves.toBe(true);
+
+      const copy = server.requests.filter((request) => request.method === 'PUT').at(-1);
+      expect(copy?.path).toBe('/requests/attachments/typed');
+      expect(copy?.headers['x-amz-copy-source']).toMatch(/^\/?requests\/attachments\/typed$/);
+      expect(copy?.headers['x-amz-metadata-directive']).toBe('REPLACE');
+      const { host, port, accessKey, secretKey } = server;
+      const client = new Client({ endPoint: host, port, useSSL: false, accessKey, secretKey, pathStyle: true });
+      expect((await client.statObject('requests', 'attachments/typed')).metaData['content-type']).toBe('application/pdf');
+    });
   });
 });

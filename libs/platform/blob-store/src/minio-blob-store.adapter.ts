@@ -1,9 +1,9 @@
-import { Client, S3Error } from 'minio';
-import { Agent as HttpAgent } from 'node:http';
+import { type BucketItem, Client, CopyDestinationOptions, CopySourceOptions, S3Error } from 'minio';
+import { Agent as HttpAgent, IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { Readable } from 'node:stream';
-import { assertValidBlobKey } from './blob-key';
-import type { BlobStore } from './blob-store.port';
+import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
+import { BLOB_PART_BYTES, type BlobListing, type BlobReadStream, type BlobStat, type BlobStore, type BlobWritten } from './blob-store.port';
+import { MultipartUpload, PartCutter } from './minio-multipart-upload';
 
 export interface MinioBlobStoreOptions {
   readonly endPoint: string;
@@ -60,28 +60,113 @@ export class MinioBlobStore implements BlobStore {
     await this.client.putObject(this.bucket, key, data, data.length, { 'Content-Type': contentType });
   }
 
-  async get(key: string): Promise<Buffer | null> {
+  /**
+   * Sources shorter than a part go up in one PUT; longer ones as a multipart upload, one
+   * part in flight and nothing more pulled meanwhile, aborted when the source or the
+   * server fails (the `for await` then also closes the source).
+   */
+  async putStream(key: string, source: AsyncIterable<Buffer>, contentType: string): Promise<BlobWritten> {
     assertValidBlobKey(key);
-    let stream: Readable;
+    const cutter = new PartCutter(BLOB_PART_BYTES);
+    let upload: MultipartUpload | undefined;
+    let size = 0;
     try {
-      stream = await this.client.getObject(this.bucket, key);
+      for await (const chunk of source) {
+        size += chunk.length;
+        for (const part of cutter.add(chunk)) {
+          upload ??= await MultipartUpload.start(this.client, this.bucket, key, contentType);
+          await upload.send(part);
+        }
+      }
+      const rest = cutter.rest();
+      if (upload === undefined) {
+        await this.client.putObject(this.bucket, key, rest, rest.length, { 'Content-Type': contentType });
+      } else {
+        if (rest.length > 0) await upload.send(rest);
+        await upload.complete();
+      }
+      return { size };
     } catch (error) {
-      if (hasCode(error, MISSING_CODES)) return null;
+      await upload?.abort();
       throw error;
     }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const found = await this.getStream(key);
+    if (found === null) return null;
     const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    for await (const chunk of found.stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 
-  async exists(key: string): Promise<boolean> {
+  async getStream(key: string): Promise<BlobReadStream | null> {
     assertValidBlobKey(key);
-    try {
-      await this.client.statObject(this.bucket, key);
-      return true;
-    } catch (error) {
-      if (hasCode(error, MISSING_CODES)) return false;
-      throw error;
+    const stream = await orNullWhenMissing(this.client.getObject(this.bucket, key));
+    if (stream === null) return null;
+    // the size from the GET's own Content-Length, so size and bytes come from one response
+    const size = stream instanceof IncomingMessage ? Number(stream.headers['content-length']) : Number.NaN;
+    if (!Number.isSafeInteger(size)) {
+      stream.destroy();
+      throw new Error(`The S3 server sent ${this.bucket}/${key} without a Content-Length`);
+    }
+    return { size, stream };
+  }
+
+  async stat(key: string): Promise<BlobStat | null> {
+    assertValidBlobKey(key);
+    const found = await orNullWhenMissing(this.client.statObject(this.bucket, key));
+    return found === null ? null : { size: found.size, lastModified: found.lastModified };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async copy(from: string, to: string): Promise<boolean> {
+    assertValidBlobKey(from);
+    assertValidBlobKey(to);
+    // S3 refuses to copy an object onto itself unchanged; for the port that is a touch
+    if (from === to) return this.touch(from);
+    const copied = await orNullWhenMissing(
+      this.client.copyObject(
+        new CopySourceOptions({ Bucket: this.bucket, Object: from }),
+        new CopyDestinationOptions({ Bucket: this.bucket, Object: to }),
+      ),
+    );
+    return copied !== null;
+  }
+
+  /**
+   * S3 has no touch: an object copied onto itself with its metadata replaced is a new
+   * object with a new LastModified (AWS, MinIO). The content type is sent again because
+   * REPLACE drops what it does not restate.
+   */
+  async touch(key: string): Promise<boolean> {
+    assertValidBlobKey(key);
+    const found = await orNullWhenMissing(this.client.statObject(this.bucket, key));
+    if (found === null) return false;
+    const contentType = found.metaData['content-type'] as unknown;
+    const touched = await orNullWhenMissing(
+      this.client.copyObject(
+        new CopySourceOptions({ Bucket: this.bucket, Object: key }),
+        new CopyDestinationOptions({
+          Bucket: this.bucket,
+          Object: key,
+          MetadataDirective: 'REPLACE',
+          Headers: typeof contentType === 'string' ? { 'Content-Type': contentType } : {},
+        }),
+      ),
+    );
+    return touched !== null;
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    assertValidBlobPrefix(prefix);
+    // recursive: no delimiter, so every item is an object (never a common prefix); pages of 1,000 as iterated
+    const items: AsyncIterable<BucketItem> = this.client.listObjectsV2(this.bucket, prefix, true);
+    for await (const item of items) {
+      if (item.name !== undefined) yield { key: item.name, size: item.size, lastModified: item.lastModified };
     }
   }
 
@@ -103,6 +188,15 @@ async function ensureBucket(client: Client, bucket: string, region: string | und
     await client.makeBucket(bucket, region);
   } catch (error) {
     if (!hasCode(error, BUCKET_TAKEN_CODES)) throw error;
+  }
+}
+
+async function orNullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (hasCode(error, MISSING_CODES)) return null;
+    throw error;
   }
 }
 

@@ -146,5 +146,30 @@ export function groupCases(api: IdentityApi): void {
         },
       ]);
     });
+
+    it('filters groups by include_fields and exclude_fields like every other object, members by membership.<field>', async () => {
+      const group = await newGroup(api, 'filtered');
+      const member = await newUser(api, 'filtered', { groups: [group.name] });
+      const get = async (query: string): Promise<unknown> => (await api.get(`/rest/group?ids=${group.id}&membership=1&${query}`, ADMIN)).json();
+      expect(await get('include_fields=id,membership.name')).toEqual({ groups: [{ id: group.id, membership: [{ name: TEST_ADMIN.login }, { name: member.login }] }] });
+      expect(await get('include_fields=membership.id,membership.can_login')).toEqual({
+        groups: [{ membership: [{ id: 1, can_login: true }, { id: member.id, can_login: true }] }],
+      });
+      expect(await get('exclude_fields=membership,user_regexp,icon_url,is_active,is_bug_group')).toEqual({
+        groups: [{ id: group.id, name: group.name, description: 'filtered group' }],
+      });
+      expect(await get('include_fields=name,membership&exclude_fields=membership.email,membership.nick,membership.real_name,membership.email_enabled,membership.login_denied_text')).toEqual({
+        groups: [
+          {
+            name: group.name,
+            membership: [
+              { id: 1, name: TEST_ADMIN.login, can_login: true },
+              { id: member.id, name: member.login, can_login: true },
+            ],
+          },
+        ],
+      });
+      expect((await api.get(`/rest/group/${group.name}?include_fields=description`, ADMIN)).json()).toEqual({ groups: [{ description: 'filtered group' }] });
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommonErrors, hasPermission, isDomainError, type SearchBugsParams, type SearchBugsResult, type ServiceRequest } from '@tracker/contracts';
+import { CommonErrors, type CountBugsResult, hasPermission, isDomainError, type SearchBugsParams, type SearchBugsResult, type ServiceRequest } from '@tracker/contracts';
 import { parseSearch, type SearchContext } from '@tracker/bugs/domain';
 import { READ_MODEL, type ReadModel, schemaOf } from '@tracker/platform/read-model';
 import { BUGS_OPTIONS, type BugsOptions } from '../bugs.options';
@@ -7,7 +7,7 @@ import { CatalogClient } from '../clients/catalog.client';
 import type { BugDocument } from '../read-model/bug-document';
 import { BugQueries, type UserRow, userNamesOf } from '../read-model/bug.queries';
 import { BugViews } from '../view/bug-view.factory';
-import { compileSearch, type SearchScope } from './search-sql';
+import { compileCount, compileSearch, type SearchScope } from './search-sql';
 
 const names = (values: ReadonlyArray<{ readonly name: string; readonly sortKey: number }>): string[] =>
   [...values].sort((a, b) => a.sortKey - b.sortKey || a.name.localeCompare(b.name)).map((value) => value.name);
@@ -15,7 +15,8 @@ const names = (values: ReadonlyArray<{ readonly name: string; readonly sortKey: 
 /**
  * Bug.search: the parameters become criteria (with the catalog's statuses, priorities and
  * keywords for `__open__`, quicksearch and sorting), then one SQL query with the
- * visibility rule inside returns the bugs, rendered like Bug.get without update_token.
+ * visibility rule inside returns the bugs, rendered like Bug.get without update_token, or
+ * with `count_only` their number (Bugzilla R6).
  */
 @Injectable()
 export class SearchBugsHandler {
@@ -28,7 +29,7 @@ export class SearchBugsHandler {
     private readonly views: BugViews,
   ) {}
 
-  async handle(request: ServiceRequest<SearchBugsParams>): Promise<SearchBugsResult> {
+  async handle(request: ServiceRequest<SearchBugsParams>): Promise<SearchBugsResult | CountBugsResult> {
     const { auth } = request;
     const queries = new BugQueries(this.readModel.dataSource);
     const [rules, customFields] = await Promise.all([this.catalog.fields(request), queries.customFields()]);
@@ -59,16 +60,22 @@ export class SearchBugsHandler {
         opSystems: names(fields.opSystems),
       },
     };
-    const query = compileSearch(search, scope);
-    let rows: Array<{ doc: BugDocument; users: UserRow[] }>;
+    if (request.params.count_only === true) {
+      const [counted] = await this.run<{ bug_count: number }>(request, compileCount(search, scope));
+      return { bug_count: counted?.bug_count ?? 0 };
+    }
+    const rows = await this.run<{ doc: BugDocument; users: UserRow[] }>(request, compileSearch(search, scope));
+    return { bugs: await this.views.render(request, rows.map((row) => row.doc), false, { users: userNamesOf(rows), customFields }) };
+  }
+
+  private async run<Row>(request: ServiceRequest, query: { text: string; values: unknown[] }): Promise<Row[]> {
     try {
-      rows = await this.readModel.dataSource.query(query.text, query.values);
+      return await this.readModel.dataSource.query<Row[]>(query.text, query.values);
     } catch (error) {
       // a user's regular expression PostgreSQL cannot compile is the user's error
       if (error instanceof Error && /regular expression/i.test(error.message)) throw CommonErrors.userError(`Invalid regular expression: ${error.message}`);
       this.logger.error(`[${request.correlationId}] ${query.text}`);
       throw error;
     }
-    return { bugs: await this.views.render(request, rows.map((row) => row.doc), false, { users: userNamesOf(rows), customFields }) };
   }
 }

@@ -1,5 +1,5 @@
 import { parseSearch } from '@tracker/bugs/domain';
-import { compileSearch, type SearchScope } from './search-sql';
+import { compileCount, compileSearch, type SearchScope } from './search-sql';
 
 const SCOPE: SearchScope = { schema: '"bugs"', userId: 7, groupIds: [3], insider: false, customFields: [], valueOrder: { priorities: ['High', 'Low'] } };
 const CONTEXT = {
@@ -42,6 +42,22 @@ describe('search SQL', () => {
     const { text, values } = sql({ quicksearch: 'perf' });
     expect([...new Set([...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])))].sort((a, b) => a - b)).toEqual(values.map((_, i) => i + 1));
     expect(text).toContain('EXISTS (SELECT 1 FROM unnest(b.keywords)');
+  });
+
+  it('counts with the same visibility rule and criteria, without order, limit or offset', () => {
+    const request = parseSearch({ product: 'Widgets', order: 'priority', limit: 5, offset: 2 }, CONTEXT);
+    if ('code' in request) throw new Error(request.message);
+    const { text, values } = compileCount(request, SCOPE);
+    expect(text.replace(/\s+/g, ' ')).toBe(
+      'SELECT count(*)::int AS bug_count FROM "bugs".bugs b WHERE (b.group_ids <@ $2::int[] OR b.assignee_id = $1 OR b.qa_contact_id = $1 OR (b.is_creator_accessible AND b.reporter_id = $1) OR (b.is_cc_accessible AND $1 = ANY(b.cc_ids))) AND (b.product = ANY($3::text[]))',
+    );
+    expect(values).toEqual([7, [3], ['Widgets']]);
+  });
+
+  it('unites the substrings of several summaries as any of them, each taken whole', () => {
+    const { text, values } = sql({ summary: ['alpha beta', 'gamma'] });
+    expect(text).toContain('b.id IN (SELECT x.id FROM "bugs".bugs x WHERE lower(x.summary) LIKE $3 UNION SELECT x.id FROM "bugs".bugs x WHERE lower(x.summary) LIKE $4)');
+    expect(values.slice(2, 4)).toEqual(['%alpha beta%', '%gamma%']);
   });
 
   it('negates with coalesce so that a missing value counts as not matching', () => {

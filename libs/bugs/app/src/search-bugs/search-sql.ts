@@ -19,6 +19,16 @@ export function compileSearch(request: SearchRequest, scope: SearchScope): { tex
   return { text, values: params.values };
 }
 
+/**
+ * `count_only` (Bugzilla R6): how many visible bugs match, with the same WHERE clause and
+ * neither order, limit nor offset, as R6's Search drops them for a count.
+ */
+export function compileCount(request: SearchRequest, scope: SearchScope): { text: string; values: unknown[] } {
+  const params = new SqlParams();
+  const where = [visibility(scope, params), compileCriterion(request.criteria, scope, params)];
+  return { text: `SELECT count(*)::int AS bug_count FROM ${scope.schema}.bugs b WHERE ${where.join(' AND ')}`, values: params.values };
+}
+
 /** Reference §8.1 with the contract's rule: all of the bug's groups, or a role on it. */
 export function visibility(scope: SearchScope, params: SqlParams): string {
   if (scope.userId === null) return 'cardinality(b.group_ids) = 0';

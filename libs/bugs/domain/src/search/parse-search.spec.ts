@@ -30,14 +30,47 @@ describe('search parameters', () => {
     expect(parsed({ product: ['A', 'B'], short_desc: 'golden widget', creator: ['bob', 'ann'], creation_time: '2026-01-01T00:00:00.000Z', whiteboard: 'x', keywords: 'perf', cf_colour: 'red' }).criteria).toEqual(
       group('AND', [
         condition('product', 'anyexact', 'A,B'),
-        condition('short_desc', 'allwordssubstr', 'golden widget'),
+        condition('short_desc', 'substring', 'golden widget'),
         condition('reporter', 'anywordssubstr', 'bob ann'),
         condition('creation_ts', 'greaterthaneq', '2026-01-01T00:00:00.000Z'),
-        condition('status_whiteboard', 'allwordssubstr', 'x'),
+        condition('status_whiteboard', 'substring', 'x'),
         condition('keywords', 'allwords', 'perf'),
         condition('cf_colour', 'anyexact', 'red'),
       ]),
     );
+  });
+
+  it('takes a summary or whiteboard value with spaces as one substring, and several values as any of them', () => {
+    expect(parsed({ summary: 'alpha beta' }).criteria).toEqual(group('AND', [condition('short_desc', 'substring', 'alpha beta')]));
+    expect(parsed({ summary: ['alpha beta', 'gamma'], whiteboard: ['[a]', '[b]'] }).criteria).toEqual(
+      group('AND', [
+        group('OR', [condition('short_desc', 'substring', 'alpha beta'), condition('short_desc', 'substring', 'gamma')]),
+        group('OR', [condition('status_whiteboard', 'substring', '[a]'), condition('status_whiteboard', 'substring', '[b]')]),
+      ]),
+    );
+  });
+
+  it('makes several values any of them for every operator that compares one value, and none of them for a negative one', () => {
+    expect(parsed({ url: ['example com', 'other'] }).criteria).toEqual(
+      group('AND', [group('OR', [condition('bug_file_loc', 'allwordssubstr', 'example com'), condition('bug_file_loc', 'allwordssubstr', 'other')])]),
+    );
+    expect(parsed({ summary: ['a', 'b'], summary_type: 'allwordssubstr' }).criteria).toEqual(
+      group('AND', [group('OR', [condition('short_desc', 'allwordssubstr', 'a'), condition('short_desc', 'allwordssubstr', 'b')])]),
+    );
+    expect(parsed({ summary: ['a', 'b'], summary_type: 'notsubstring' }).criteria).toEqual(
+      group('AND', [group('OR', [condition('short_desc', 'substring', 'a'), condition('short_desc', 'substring', 'b')], true)]),
+    );
+    expect(parsed({ cf_colour: ['red', 'blue'], cf_colour_type: 'regexp' }).criteria).toEqual(
+      group('AND', [group('OR', [condition('cf_colour', 'regexp', 'red'), condition('cf_colour', 'regexp', 'blue')])]),
+    );
+  });
+
+  it('joins several values for operators that read a list, and keeps several keywords as all of them', () => {
+    expect(parsed({ summary: ['a b', 'c'], summary_type: 'anywordssubstr', priority: ['High', 'Low'] }).criteria).toEqual(
+      group('AND', [condition('short_desc', 'anywordssubstr', 'a b,c'), condition('priority', 'anyexact', 'High,Low')]),
+    );
+    expect(parsed({ keywords: ['perf', 'regression'] }).criteria).toEqual(group('AND', [condition('keywords', 'allwords', 'perf,regression')]));
+    expect(parsed({ resolution: ['---', 'FIXED'] }).criteria).toEqual(group('AND', [condition('resolution', 'anyexact', ',FIXED')]));
   });
 
   it('applies <field>_type, drops unknown parameters and time tracking for non-timetrackers', () => {

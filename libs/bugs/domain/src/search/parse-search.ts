@@ -64,9 +64,31 @@ function simpleCriterion(field: string, values: string[], override: SearchOperat
   if (field === 'bug_status' && !override) return statusCriterion(values, context);
   if (ROLE_FIELDS.has(field)) return condition(field, override ?? 'anywordssubstr', values.join(' '));
   const operator = override ?? DEFAULT_OPERATORS[field] ?? 'anyexact';
-  const value = field === 'resolution' ? values.map((v) => (v === '---' ? '' : v)).join(',') : values.join(',');
-  return condition(field, operator, value);
+  const given = field === 'resolution' ? values.map((v) => (v === '---' ? '' : v)) : values;
+  return anyOf(field, operator, given);
 }
+
+/**
+ * Operators that read a list out of one value (comma- or space-separated): several values
+ * are joined for them, as Bugzilla joins them. Keywords are joined too: several keywords
+ * mean all of them (Bugzilla's `allwords`), a bug's keywords being a set, not text.
+ */
+const LIST_OPERATORS: ReadonlySet<SearchOperator> = new Set(['anyexact', 'anywords', 'anywordssubstr', 'nowords', 'nowordssubstr']);
+
+/**
+ * Several values of one parameter mean any of them (the contract's rule). An operator that
+ * compares one value gets one condition per value, joined by OR; a negative one (not
+ * containing, not equal) asks for none of them, the negation of that OR.
+ */
+function anyOf(field: string, operator: SearchOperator, values: readonly string[]): Criterion {
+  if (values.length === 1 || LIST_OPERATORS.has(operator) || field === 'keywords') return condition(field, operator, values.join(','));
+  const positive = POSITIVE_OF[operator];
+  if (positive) return group('OR', values.map((value) => condition(field, positive, value)), true);
+  return group('OR', values.map((value) => condition(field, operator, value)));
+}
+
+/** The positive form of each negative single-value operator. */
+const POSITIVE_OF: Partial<Record<SearchOperator, SearchOperator>> = { notequals: 'equals', notsubstring: 'substring', notregexp: 'regexp' };
 
 /** `__open__`, `__closed__`, `__all__`; unknown statuses are dropped; all statuses means no filter. */
 function statusCriterion(values: string[], context: SearchContext): Criterion | null {

@@ -92,11 +92,14 @@ export function isSearchableBy(field: string, timetracker: boolean): boolean {
 /** Fields whose values are logins matched as substrings (Bug.search's role parameters). */
 export const ROLE_FIELDS: ReadonlySet<string> = new Set(['assigned_to', 'reporter', 'qa_contact', 'longdesc', 'cc']);
 
-/** Fields searched by words by default, not by exact value. */
-export const DEFAULT_OPERATORS: Readonly<Record<string, 'allwordssubstr' | 'allwords'>> = {
-  short_desc: 'allwordssubstr',
-  longdesc: 'allwordssubstr',
-  status_whiteboard: 'allwordssubstr',
+/**
+ * Fields not searched by exact value by default. Summary and whiteboard take each value as
+ * one substring, spaces included, as the contract and Bugzilla's API documentation say
+ * (Bugzilla 5.2's code splits them into words: `summary_type=allwordssubstr` asks for that).
+ */
+export const DEFAULT_OPERATORS: Readonly<Record<string, 'substring' | 'allwordssubstr' | 'allwords'>> = {
+  short_desc: 'substring',
+  status_whiteboard: 'substring',
   bug_file_loc: 'allwordssubstr',
   keywords: 'allwords',
 };

@@ -13,6 +13,9 @@ import {
 import { CommentErrors } from '@tracker/comments/domain';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 
+/** Bug ids per `bugs.access` question when asking about many, so that neither question nor answer grows without bound. */
+const ACCESS_BATCH = 500;
+
 /** A bug reference as Bugzilla reads one: digits are an id, anything else an alias. */
 export type BugRef = number | string;
 
@@ -58,6 +61,16 @@ export class BugsClient {
       const editError = entry.canEdit ? null : entry.editError ? new DomainError(entry.editError) : CommentErrors.editDenied(entry.bugId);
       return { ref: entry.ref, bugId: entry.bugId, canEdit: entry.canEdit, editError };
     });
+  }
+
+  /** Which of these bug ids the caller may see; the others are left out silently. */
+  async visibleIds(bugIds: readonly number[], request: ServiceRequest): Promise<ReadonlySet<number>> {
+    const visible = new Set<number>();
+    for (let start = 0; start < bugIds.length; start += ACCESS_BATCH) {
+      const entries = await this.access(bugIds.slice(start, start + ACCESS_BATCH), request);
+      for (const entry of entries) if (entry.error === null && entry.bugId !== null) visible.add(entry.bugId);
+    }
+    return visible;
   }
 
   async addComment(params: AddCommentParams, request: ServiceRequest): Promise<AddCommentResult> {

@@ -2,6 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODEL, type ReadModel, schemaOf } from '@tracker/platform/read-model';
 import { COMMENT_COLUMNS, type CommentRow } from './comment.row';
 
+/** How many comments of one bug carry one tag (`key` is the tag in lower case). */
+export interface TagUse {
+  readonly key: string;
+  readonly tag: string;
+  readonly bugId: number;
+  readonly uses: number;
+}
+
 /** The comments read model's reads: plain SQL, one round trip each. */
 @Injectable()
 export class CommentQueries {
@@ -35,13 +43,20 @@ export class CommentQueries {
     );
   }
 
-  /** Tags containing `fragment` in any case, most used first, then alphabetically. */
-  async searchTags(fragment: string, limit: number): Promise<string[]> {
+  /**
+   * Where the tags containing `fragment` in any case are in use: how many comments of each
+   * bug carry each tag (spelled as first used), private comments only when asked for. Who
+   * may see which bug is the bugs service's to say, so the caller filters by bug.
+   */
+  async tagUses(fragment: string, withPrivate: boolean): Promise<TagUse[]> {
     const pattern = `%${fragment.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    const rows: Array<{ tag: string }> = await this.readModel.dataSource.query(
-      `SELECT tag FROM ${this.schema}.comment_tag_weights WHERE tag_key LIKE $1 ESCAPE '\\' ORDER BY weight DESC, tag_key LIMIT $2`,
-      [pattern, limit],
+    return this.readModel.dataSource.query<TagUse[]>(
+      `SELECT w.tag_key AS "key", w.tag, c.bug_id AS "bugId", count(*)::int AS uses
+         FROM ${this.schema}.comments c CROSS JOIN LATERAL unnest(c.tags) AS t(tag)
+         JOIN ${this.schema}.comment_tag_weights w ON w.tag_key = lower(t.tag)
+        WHERE cardinality(c.tags) > 0 AND lower(t.tag) LIKE $1 ESCAPE '\\' AND ($2::boolean OR NOT c.is_private)
+        GROUP BY w.tag_key, w.tag, c.bug_id`,
+      [pattern, withPrivate],
     );
-    return rows.map((row) => row.tag);
   }
 }

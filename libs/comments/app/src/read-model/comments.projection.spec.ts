@@ -3,9 +3,10 @@ import type { EventMetadata } from '@tracker/contracts';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
 import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
-import { CommentQueries } from './comment.queries';
+import { CommentQueries, type TagUse } from './comment.queries';
 import { CommentsProjection } from './comments.projection';
 import { CreateCommentsTables1764200000000 } from './migrations/1764200000000-create-comments-tables';
+import { TaggedCommentsIndex1764200000001 } from './migrations/1764200000001-tagged-comments-index';
 
 const meta = (actor: number, occurredAt: string): EventMetadata => ({ actor, occurredAt, correlationId: 'c', causationId: 'c' });
 const facts = (commentId: number, count: number, text: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -26,7 +27,7 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       readModel = await ReadModel.open(fixture.connection, store, {
         schema: `comments_${randomUUID().slice(0, 8)}`,
         entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, CreateCommentsTables1764200000000],
+        migrations: [ProjectionCheckpoints1763800000000, CreateCommentsTables1764200000000, TaggedCommentsIndex1764200000001],
         projections: [new CommentsProjection()],
       });
       await readModel.start();
@@ -49,6 +50,9 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       await append(`bug-${bug}`, 'CommentPrivacyChanged', { bugId: bug, commentId: 2, isPrivate: false }, meta(7, '2026-11-22T10:00:05.000Z'));
       await append('commenttags-1', 'CommentTagsUpdated', { commentId: 1, bugId: bug, added: ['spam'], removed: ['Triage'], tags: ['spam'] }, meta(7, '2026-11-22T10:00:06.000Z'));
       await append('commenttags-2', 'CommentTagsUpdated', { commentId: 2, bugId: bug, added: ['SPAM', 'spa-x'], removed: [], tags: ['spa-x', 'SPAM'] }, meta(7, '2026-11-22T10:00:06.000Z'));
+      await append(`bug-${bug + 1}`, 'BugCreated', {
+        bugId: bug + 1, reporter: { id: 8, login: 'bob@example.com' }, description: facts(4, 0, 'Between us.', { isPrivate: true, tags: ['spam', 'spy'] }),
+      }, meta(8, '2026-11-22T10:00:06.500Z'));
       await append('user-7', 'UserLoginChanged', { previous: 'ann@example.com', login: 'ann@example.org' }, meta(7, '2026-11-22T10:00:07.000Z'));
       await readModel.catchUp();
     }, 60_000);
@@ -82,20 +86,31 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       expect((await queries.ofBugs([bug], '2026-11-22T10:00:03.000Z', true)).map((row) => row.commentId)).toEqual([3]);
     });
 
-    it('counts tag use across comments whatever the case, most used first', async () => {
-      expect(await queries.searchTags('SP', 10)).toEqual(['spam', 'spa-x']);
-      expect(await queries.searchTags('a', 1)).toEqual(['spam']);
-      expect(await queries.searchTags('triage', 10)).toEqual([]);
-      expect(await queries.searchTags('%', 10)).toEqual([]);
+    const uses = async (fragment: string, withPrivate: boolean): Promise<TagUse[]> =>
+      (await queries.tagUses(fragment, withPrivate)).sort((a, b) => a.key.localeCompare(b.key) || a.bugId - b.bugId);
+
+    it('counts tag use per bug across comments whatever the case, spelled as first used, private comments on request', async () => {
+      expect(await uses('SP', false)).toEqual([
+        { key: 'spa-x', tag: 'spa-x', bugId: bug, uses: 1 },
+        { key: 'spam', tag: 'spam', bugId: bug, uses: 2 },
+      ]);
+      expect(await uses('sp', true)).toEqual([
+        { key: 'spa-x', tag: 'spa-x', bugId: bug, uses: 1 },
+        { key: 'spam', tag: 'spam', bugId: bug, uses: 2 },
+        { key: 'spam', tag: 'spam', bugId: bug + 1, uses: 1 },
+        { key: 'spy', tag: 'spy', bugId: bug + 1, uses: 1 },
+      ]);
+      expect(await uses('triage', true)).toEqual([]);
+      expect(await uses('%', true)).toEqual([]);
     });
 
     it('rebuilds to the same rows', async () => {
       const before = await queries.ofBugs([bug], null, true);
-      const tagsBefore = await queries.searchTags('', 10);
+      const tagsBefore = await uses('', true);
       await readModel.rebuild();
       await readModel.catchUp();
       expect(await queries.ofBugs([bug], null, true)).toEqual(before);
-      expect(await queries.searchTags('', 10)).toEqual(tagsBefore);
+      expect(await uses('', true)).toEqual(tagsBefore);
     });
   });
 }

@@ -28,12 +28,13 @@ export class AuthenticateHandler {
 
   async handle(request: ServiceRequest<AuthenticateParams>): Promise<AuthContext> {
     const { credentials, ip } = request.params;
-    const account = await this.account(credentials, ip);
+    // a caller that does not say the address is the client's own gets the safe answer: it may be shared
+    const account = await this.account(credentials, ip, request.params.ipIdentifiesClient === true);
     if (account.disabled_text !== '') throw IdentityErrors.accountDisabled(account.disabled_text, this.options.admin.login);
     return authContextFor(account, this.options, ip);
   }
 
-  private async account(credentials: Credentials, ip: string): Promise<AuthRow> {
+  private async account(credentials: Credentials, ip: string, ipIdentifiesClient: boolean): Promise<AuthRow> {
     switch (credentials.method) {
       case 'api_key': {
         const found = await this.credentials.byApiKeyHash(secretHash(credentials.apiKey.trim()));
@@ -51,7 +52,7 @@ export class AuthenticateHandler {
         return found;
       }
       case 'password':
-        return this.passwordLogin.verify(credentials.login, credentials.password, ip);
+        return this.passwordLogin.verify(credentials.login, credentials.password, { ip, identifiesClient: ipIdentifiesClient });
     }
   }
 }

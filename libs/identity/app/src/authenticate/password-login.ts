@@ -10,10 +10,19 @@ import { burnPasswordCheck, verifyPassword } from '../security/password-hasher';
 const MAX_ATTEMPTS_PER_ACCOUNT = 5;
 const LOCKOUT_MS = 30 * 60_000;
 
+/** Where a login comes from: the address the gateway saw, and whether it is the client's own. */
+export interface LoginOrigin {
+  readonly ip: string;
+  /** false when the address may be a proxy's that every client shares (docs/identity.md, "Lockouts") */
+  readonly identifiesClient: boolean;
+}
+
 /**
  * Login and password, with Bugzilla's lockout: 5 failures for an account from one address
  * within 30 minutes lock that account for that address (the 5th failure already answers
  * "locked"), and Tracker's limit per address over all accounts, unknown logins included.
+ * The per-address limit applies only to an address that identifies one client: behind an
+ * untrusted proxy every client shares the proxy's, and one of them could lock out all.
  * A locked login is refused before the password is even checked. Unknown logins cost a
  * password check too, so timing does not tell which logins exist.
  */
@@ -26,14 +35,10 @@ export class PasswordLogin {
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
-  async verify(login: string, password: string, ip: string): Promise<AuthRow> {
+  async verify(login: string, password: string, { ip, identifiesClient }: LoginOrigin): Promise<AuthRow> {
     const now = this.clock.now();
     const windowStart = new Date(now.getTime() - LOCKOUT_MS);
-    const fromAddress = await this.failures.forAddress(ip, windowStart);
-    const addressLimit = this.options.maxLoginFailuresPerAddress;
-    if (fromAddress.length >= addressLimit) {
-      throw IdentityErrors.addressLocked(ip, unlockTime(fromAddress, addressLimit));
-    }
+    if (identifiesClient) await this.refuseLockedAddress(ip, windowStart);
     const account = await this.credentials.byLogin(login);
     if (!account) {
       await burnPasswordCheck(password);
@@ -51,6 +56,12 @@ export class PasswordLogin {
     }
     if (earlier.length > 0) await this.failures.clear(account.id, ip);
     return account;
+  }
+
+  private async refuseLockedAddress(ip: string, windowStart: Date): Promise<void> {
+    const fromAddress = await this.failures.forAddress(ip, windowStart);
+    const addressLimit = this.options.maxLoginFailuresPerAddress;
+    if (fromAddress.length >= addressLimit) throw IdentityErrors.addressLocked(ip, unlockTime(fromAddress, addressLimit));
   }
 }
 

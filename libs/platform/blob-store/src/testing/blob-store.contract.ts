@@ -1,14 +1,33 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { BlobStore } from '../blob-store.port';
+import { describeBlobMaintenanceContract } from './blob-maintenance.contract';
+import { describeBlobStreamContract } from './blob-stream.contract';
 
 /**
  * The behaviour every blob-store adapter must show: any bytes (empty, binary, megabytes)
  * come back exactly, a put replaces, absent keys read as null and delete quietly, keys
- * nest with slashes, bad keys are refused, and concurrent puts of different keys all land.
+ * nest with slashes, bad keys are refused, and concurrent puts of different keys all land;
+ * streams (blob-stream.contract.ts) and stat, copy, touch, list (blob-maintenance.contract.ts).
  */
 export interface BlobStoreFixture {
   readonly store: BlobStore;
   readonly dispose: () => Promise<void>;
+  /**
+   * Bytes of writes to `key` (a key written once) that the storage behind the adapter has
+   * received so far, the write in progress included: what the read-ahead bound is measured
+   * against.
+   */
+  readonly receivedBytes: (key: string) => Promise<number>;
+  /** the most pulled-but-not-received bytes the adapter may hold when it pulls a chunk */
+  readonly readAheadLimit: number;
+  /** writes started and neither finished nor cleaned up (temp files, multipart uploads) */
+  readonly unfinishedWrites: () => Promise<number>;
+}
+
+/** What the contract's parts share: the fixture of the running suite and unique key bases. */
+export interface BlobContractContext {
+  fixture(): BlobStoreFixture;
+  unique(): string;
 }
 
 export const INVALID_BLOB_KEYS: readonly string[] = [
@@ -32,6 +51,13 @@ export function describeBlobStoreContract(name: string, createFixture: () => Pro
     let fixture: BlobStoreFixture | undefined;
     let store: BlobStore;
     const unique = (): string => `contract-${randomUUID().slice(0, 8)}`;
+    const context: BlobContractContext = {
+      fixture: () => {
+        if (fixture === undefined) throw new Error('The blob store fixture did not start');
+        return fixture;
+      },
+      unique,
+    };
 
     beforeAll(async () => {
       fixture = await createFixture();
@@ -127,6 +153,12 @@ export function describeBlobStoreContract(name: string, createFixture: () => Pro
         await expect(store.get(key)).rejects.toMatchObject(refused);
         await expect(store.exists(key)).rejects.toMatchObject(refused);
         await expect(store.delete(key)).rejects.toMatchObject(refused);
+        await expect(store.putStream(key, chunks([Buffer.from('x')]), 'text/plain')).rejects.toMatchObject(refused);
+        await expect(store.getStream(key)).rejects.toMatchObject(refused);
+        await expect(store.stat(key)).rejects.toMatchObject(refused);
+        await expect(store.touch(key)).rejects.toMatchObject(refused);
+        await expect(store.copy(key, `${unique()}/to`)).rejects.toMatchObject(refused);
+        await expect(store.copy(`${unique()}/from`, key)).rejects.toMatchObject(refused);
       },
     );
 
@@ -137,5 +169,12 @@ export function describeBlobStoreContract(name: string, createFixture: () => Pro
       const read = await Promise.all(keys.map((key) => store.get(key)));
       expect(read.map((data) => data?.toString())).toEqual(keys.map((key) => `payload ${key}`));
     });
+
+    describeBlobStreamContract(context);
+    describeBlobMaintenanceContract(context);
   });
+}
+
+async function* chunks(parts: readonly Buffer[]): AsyncGenerator<Buffer> {
+  for (const part of parts) yield await Promise.resolve(part);
 }

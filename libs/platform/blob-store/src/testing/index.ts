@@ -1,2 +1,3 @@
 export * from './blob-store.contract';
+export * from './chunked-source';
 export * from './s3rver-test-server';

@@ -2,6 +2,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { applyS3Fidelity, countUnfinishedUploads } from './s3rver-fidelity';
+
+/** One request the server answered, for tests that check what a client sent. */
+export interface RecordedS3Request {
+  readonly method: string;
+  /** `/bucket/key` */
+  readonly path: string;
+  readonly query: Readonly<Record<string, string | string[] | undefined>>;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** the request body's length, from its Content-Length */
+  readonly bodyBytes: number;
+  readonly status: number;
+}
 
 export interface S3TestServer {
   readonly host: string;
@@ -9,13 +22,19 @@ export interface S3TestServer {
   /** s3rver's one account; it checks the signature made with them */
   readonly accessKey: string;
   readonly secretKey: string;
+  /** every request answered so far, in order of completion */
+  readonly requests: readonly RecordedS3Request[];
+  /** multipart uploads of `bucket` started and neither completed nor aborted */
+  unfinishedUploads(bucket: string): Promise<number>;
   stop(): Promise<void>;
 }
 
 /**
  * An S3-protocol server in this process, on 127.0.0.1 and a free port, storing in a
  * fresh temp directory. It serves path-style requests only and checks signatures, so a
- * test also proves the client signs its requests correctly.
+ * test also proves the client signs its requests correctly. It is s3rver with the two
+ * corrections of `applyS3Fidelity`. A server that cannot start fails the caller (never a
+ * skip): it needs nothing outside this process.
  */
 export async function startS3TestServer(): Promise<S3TestServer> {
   const directory = await mkdtemp(join(tmpdir(), 'tracker-s3rver-'));
@@ -26,6 +45,21 @@ export async function startS3TestServer(): Promise<S3TestServer> {
     directory,
     vhostBuckets: false,
   });
+  const requests: RecordedS3Request[] = [];
+  applyS3Fidelity(server);
+  server.middleware.unshift(async (ctx, next) => {
+    const record = (status: number): void => {
+      const { method, path, query, headers } = ctx;
+      requests.push({ method, path, query: { ...query }, headers: { ...headers }, bodyBytes: Number(headers['content-length'] ?? 0), status });
+    };
+    try {
+      await next();
+      record(ctx.status);
+    } catch (error) {
+      record((error as { status?: number }).status ?? 500);
+      throw error;
+    }
+  });
   try {
     const { address, port } = await server.run();
     return {
@@ -33,6 +67,8 @@ export async function startS3TestServer(): Promise<S3TestServer> {
       port,
       accessKey: 'S3RVER',
       secretKey: 'S3RVER',
+      requests,
+      unfinishedUploads: (bucket) => countUnfinishedUploads(server, bucket),
       stop: async () => {
         await server.close();
         await rm(directory, { recursive: true, force: true });

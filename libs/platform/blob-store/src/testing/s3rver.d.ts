@@ -1,5 +1,7 @@
-// s3rver ships no types; this declares the part of its documented API the tests use.
+// s3rver ships no types; this declares the part of its documented API the tests use, and
+// of Koa's (which it extends) and of its store the parts s3rver-fidelity.ts adjusts.
 declare module 's3rver' {
+  import type { IncomingHttpHeaders } from 'node:http';
   import type { AddressInfo } from 'node:net';
 
   interface S3rverOptions {
@@ -11,8 +13,28 @@ declare module 's3rver' {
     vhostBuckets?: boolean;
   }
 
+  interface S3rverContext {
+    readonly method: string;
+    readonly path: string;
+    readonly query: Readonly<Record<string, string | string[] | undefined>>;
+    readonly headers: IncomingHttpHeaders;
+    status: number;
+    body: unknown;
+    type: string;
+  }
+
+  type S3rverMiddleware = (ctx: S3rverContext, next: () => Promise<void>) => Promise<void>;
+
+  interface FilesystemStore {
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    copyObject(srcBucket: string, srcKey: string, destBucket: string, destKey: string, replacementMetadata: unknown): Promise<unknown>;
+  }
+
   class S3rver {
     constructor(options?: S3rverOptions);
+    readonly store: FilesystemStore;
+    /** Koa's middleware list, composed when the server starts */
+    readonly middleware: S3rverMiddleware[];
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

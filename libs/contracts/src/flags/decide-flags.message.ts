@@ -1,5 +1,6 @@
 import type { FlagsChangedData, FlagStatus } from '../bugs/bug-flag.events';
 import type { UserRef } from '../bugs/bug.events';
+import type { BugAccessFacts } from '../bugs/bug-visibility.rules';
 import type { ErrorData } from '../errors/domain-error';
 import type { FlagInput } from './flag-input';
 
@@ -11,17 +12,10 @@ import type { FlagInput } from './flag-input';
  */
 export const DECIDE_FLAGS_SUBJECT = 'flags.decide';
 
-/** The bug after the change (before requestees join its CC list). */
-export interface FlagBugFacts {
+/** The bug after the change (before requestees join its CC list): who may see it, where it is. */
+export interface FlagBugFacts extends BugAccessFacts {
   readonly productId: number;
   readonly componentId: number;
-  readonly groupIds: readonly number[];
-  readonly reporterId: number;
-  readonly assigneeId: number;
-  readonly qaContactId: number | null;
-  readonly ccIds: readonly number[];
-  readonly isCcAccessible: boolean;
-  readonly isCreatorAccessible: boolean;
   /** the product or component changes now: flags whose type no longer applies are retargeted or cleared */
   readonly moved: boolean;
 }

@@ -1,4 +1,4 @@
-import type { FlagAttachmentFacts, FlagBugFacts, FlagDecisionMode, FlagInputGroup, FlagTypeSettings } from '@tracker/contracts';
+import type { FlagDecisionRequest, FlagInputGroup, FlagTypeSettings } from '@tracker/contracts';
 
 /** A flag type as the decision needs it: everything it is, with its id. */
 export interface FlagTypeFacts extends FlagTypeSettings {
@@ -24,13 +24,8 @@ export interface FlagUser {
  * the setters of the bug's flags (identity), the caller, and fresh flag ids (one per input is
  * always enough; unused ones are gaps). The bug's current flags are the decider's state.
  */
-export interface DecideFlags {
+export interface DecideFlags extends Omit<FlagDecisionRequest, 'currentFlags'> {
   readonly kind: 'DecideFlags';
-  readonly bugId: number;
-  readonly bug: FlagBugFacts;
-  readonly attachments: readonly FlagAttachmentFacts[];
-  readonly inputs: readonly FlagInputGroup[];
-  readonly mode: FlagDecisionMode;
   readonly caller: FlagUser;
   readonly types: readonly FlagTypeFacts[];
   readonly users: readonly FlagUser[];

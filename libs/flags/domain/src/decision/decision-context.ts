@@ -26,9 +26,10 @@ export class DecisionContext {
     return attachmentId === null ? null : (this.command.attachments.find((attachment) => attachment.id === attachmentId) ?? null);
   }
 
+  /** A login, regardless of case; the caller is always known (asking oneself is allowed). */
   userByLogin(login: string): FlagUser | undefined {
     const wanted = login.toLowerCase();
-    return this.command.users.find((user) => user.login.toLowerCase() === wanted);
+    return [this.command.caller, ...this.command.users].find((user) => user.login.toLowerCase() === wanted);
   }
 
   /** The user as identity knows them now; the caller is always known. */

@@ -73,6 +73,7 @@ describe('asking someone for a flag (docs/flags.md §3.5)', () => {
     ['the reporter of a bug accessible to its reporter', decision([bugFlags(ask(REPORTER.login))], { bug: secretBug, caller: ANN }), REPORTER.login],
     ['an insider, on a private attachment', decision([attachmentFlags(ATTACHMENT.id, ask(INSIDER.login, REVIEW.id))], { attachments: [privateAttachment] }), INSIDER.login],
     ['oneself', decision([bugFlags(ask(GRANTER.login, APPROVAL.id))]), GRANTER.login],
+    ['oneself, when identity was not asked about the caller', decision([bugFlags(ask('Granter@example.com', APPROVAL.id))], { users: [] }), GRANTER.login],
     ['a member of the grant group', decision([bugFlags(ask(ANN.login, APPROVAL.id))]), ANN.login],
   ])('asks %s', (_case, command, login) => {
     const [event] = flags.given().when(command).events();

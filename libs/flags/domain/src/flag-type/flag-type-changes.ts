@@ -1,5 +1,4 @@
-import type { FlagTypeChanges, FlagTypeClusion, NamedRef, WireChanges } from '@tracker/contracts';
-import { summaryDifference } from '@tracker/contracts';
+import { type FlagTypeChanges, type FlagTypeClusion, type NamedRef, summaryDifference, type WireChanges } from '@tracker/contracts';
 import { joinCcList } from './flag-type-fields';
 
 /**

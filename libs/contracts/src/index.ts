@@ -17,3 +17,4 @@ export * from './params';
 export * from './format/datetime';
 export * from './identity';
 export * from './catalog';
+export * from './flags';

@@ -2,6 +2,7 @@ import type { DomainEvent } from '../events/event-envelope';
 import { streamType } from '../events/stream-type';
 import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } from './bug-comment.events';
 import type { BugParticipants, UserRef } from './bug-participants';
+import type { FlagsChanged } from './bug-flag.events';
 
 /**
  * The events of a bug's stream (`bug-<id>`), public so that the comments service and the
@@ -114,9 +115,18 @@ export type CommentPrivacyChanged = DomainEvent<'CommentPrivacyChanged', Comment
 
 export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged;
 
-export const bugStreamType = streamType<BugEvent>(BUG_STREAM_PREFIX, {
+/**
+ * Every event a bug's stream may hold. FlagsChanged (bug-flag.events.ts) is declared here so
+ * that the store accepts and upcasts it; it joins BugEvent, the union the bug decider folds and
+ * every reader of the stream handles, in the change that makes the bugs service append it
+ * (docs/flags.md §13, step 4), so that no reader meets it unhandled.
+ */
+export type BugStreamEvent = BugEvent | FlagsChanged;
+
+export const bugStreamType = streamType<BugStreamEvent>(BUG_STREAM_PREFIX, {
   BugCreated: [],
   BugUpdated: [],
   CommentAdded: [],
   CommentPrivacyChanged: [],
+  FlagsChanged: [],
 });

@@ -2,6 +2,8 @@ export * from './add-comment.message';
 export * from './bug-access.message';
 export * from './bug-comment.events';
 export * from './bug-participants';
+export * from './bug-flag.events';
+export * from './bug-visibility.rules';
 export * from './bug.events';
 export * from './personal-tags.events';
 export * from './last-visit.events';

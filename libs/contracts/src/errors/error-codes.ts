@@ -46,6 +46,13 @@ export const ERRORS = {
   invalidCommentTag: { code: 126, status: 400 },
   commentTagTooLong: { code: 127, status: 400 },
   commentTagTooShort: { code: 128, status: 400 },
+  // flags (Bugzilla's flag_* errors; 51 and 32000 refusals of flags share objectDoesNotExist and userError)
+  flagStatusInvalid: { code: 129, status: 400 },
+  flagUpdateDenied: { code: 130, status: 400 },
+  flagNotRequesteeble: { code: 131, status: 400 },
+  flagNotUnique: { code: 132, status: 400 },
+  flagTypeNotUnique: { code: 133, status: 400 },
+  flagTypeInactive: { code: 134, status: 400 },
   // authentication and users
   invalidLoginOrPassword: { code: 300, status: 401 },
   accountDisabled: { code: 301, status: 401 },
@@ -58,7 +65,7 @@ export const ERRORS = {
   passwordTooShort: { code: 502, status: 400 },
   invalidUsername: { code: 504, status: 401 },
   userAccessDenied: { code: 505, status: 401 },
-  // products, groups, classifications, search, components, last visits
+  // products, groups, classifications, search, flag types, components, last visits
   productNameBlank: { code: 700, status: 400 },
   productNameTooLong: { code: 701, status: 400 },
   productNameInUse: { code: 702, status: 400 },
@@ -73,6 +80,11 @@ export const ERRORS = {
   groupCannotView: { code: 805, status: 400 },
   classificationDisabled: { code: 900, status: 400 },
   searchTermsRequired: { code: 1000, status: 400 },
+  flagTypeNameInvalid: { code: 1101, status: 400 },
+  flagTypeDescriptionInvalid: { code: 1102, status: 400 },
+  flagTypeCcListInvalid: { code: 1103, status: 400 },
+  flagTypeSortkeyInvalid: { code: 1104, status: 400 },
+  flagTypeNotEditable: { code: 1105, status: 400 },
   componentExists: { code: 1200, status: 400 },
   userNotInvolved: { code: 1300, status: 400 },
   // Bugzilla's fall-backs and the transport

@@ -8,6 +8,7 @@ import {
 } from '@tracker/platform/event-store';
 import { EmbeddedPostgres } from '@tracker/platform/sql';
 import type { CommandContext } from './command-context';
+import { CommandBuilder, type LoadedStream } from './command-builder';
 import { CommandHandler } from './command-handler';
 
 type TallyEvent = { type: 'TallyOpened'; data: { name: string } } | { type: 'Added'; data: { amount: number } };
@@ -134,6 +135,42 @@ describe('CommandHandler', () => {
     await expect(handler.handle(tally, name, { kind: 'add', amount: 1 }, context)).rejects.toMatchObject({ code: 51 });
     await handler.handle(tally, name, { kind: 'open', name: 'after' }, context);
     await expect(handler.handle(tally, name, { kind: 'add', amount: 2 }, context)).resolves.toMatchObject({ state: { total: 2 } });
+  });
+
+  it('builds a command on the state it is appended on, again after a lost race', async () => {
+    const name = stream();
+    await handler.handle(tally, name, { kind: 'open', name: 'built' }, context);
+    const elsewhere = new CommandHandler(store, streams);
+    const seen: number[] = [];
+    // doubles the total it sees; another process adds 5 while the first build is out
+    const doubling = new CommandBuilder<Tally, TallyCommand>(async ({ state, revision }: LoadedStream<Tally>) => {
+      seen.push(revision);
+      if (seen.length === 1) await elsewhere.handle(tally, name, { kind: 'add', amount: 5 }, context);
+      return { kind: 'add', amount: state.total === 0 ? 1 : state.total };
+    });
+    const result = await handler.handle(tally, name, doubling, context);
+    expect(seen).toEqual([0, 1]);
+    expect(result.state.total).toBe(10);
+  });
+
+  it('builds once for a check and the append that follows at the same revision, anew after a failed build', async () => {
+    const name = stream();
+    await handler.handle(tally, name, { kind: 'open', name: 'memo' }, context);
+    let builds = 0;
+    let fail = true;
+    const builder = new CommandBuilder<Tally, TallyCommand>(async () => {
+      builds += 1;
+      if (fail) throw new Error('flags service unavailable');
+      return { kind: 'add', amount: 4 };
+    });
+    await expect(handler.handle(tally, name, builder, context)).rejects.toThrow('flags service unavailable');
+    fail = false;
+    const loaded = await handler.load(tally, name);
+    expect(await builder.commandFor(loaded)).toEqual({ kind: 'add', amount: 4 });
+    const result = await handler.handle(tally, name, builder, context);
+    expect(builds).toBe(2);
+    expect(result.state.total).toBe(4);
+    expect(await store.readStream(name)).toHaveLength(2);
   });
 
   it('reports a conflict that persists after three retries', async () => {

@@ -7,6 +7,7 @@ import {
   WrongExpectedRevisionError,
   domainEvent,
 } from '@tracker/platform/event-store';
+import { type CommandInput, commandFor, type LoadedStream } from './command-builder';
 import { type CommandContext, eventMetadata } from './command-context';
 
 export interface CommandResult<State, Event extends DomainEvent> {
@@ -38,7 +39,7 @@ export class CommandHandler {
   handle<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     streamName: string,
-    command: Command,
+    command: CommandInput<State, Command>,
     context: CommandContext,
   ): Promise<CommandResult<State, Event>> {
     const previous = this.queues.get(streamName) ?? Promise.resolve();
@@ -54,12 +55,13 @@ export class CommandHandler {
   private async decideAndAppend<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     streamName: string,
-    command: Command,
+    input: CommandInput<State, Command>,
     context: CommandContext,
   ): Promise<CommandResult<State, Event>> {
     for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await this.load(decider, streamName);
-      const decided = decider.decide(command, state);
+      const loaded = await this.load(decider, streamName);
+      const { state, revision } = loaded;
+      const decided = decider.decide(await commandFor(input, loaded), state);
       if (isDomainError(decided)) throw decided;
       if (decided.length === 0) return { events: [], state, position: null, revision };
       try {
@@ -96,7 +98,7 @@ export class CommandHandler {
   async load<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     streamName: string,
-  ): Promise<{ state: State; revision: number }> {
+  ): Promise<LoadedStream<State>> {
     const recorded = await this.store.readStream(streamName);
     const state = recorded.map((event) => domainEvent<Event>(event)).reduce(decider.evolve, decider.initialState());
     return { state, revision: recorded.at(-1)?.revision ?? -1 };

@@ -3,6 +3,7 @@ import { isDomainError } from '@tracker/contracts';
 import type { GlobalPosition } from '@tracker/platform/event-store';
 import type { ReadModel } from '@tracker/platform/read-model';
 import type { Clock } from './clock';
+import { type CommandInput, commandFor, type LoadedStream } from './command-builder';
 import { type CommandContext, commandContext } from './command-context';
 import type { CommandHandler, CommandResult } from './command-handler';
 
@@ -33,7 +34,7 @@ export class CommandRunner {
   async run<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     stream: string,
-    command: Command,
+    command: CommandInput<State, Command>,
     context: CommandContext,
   ): Promise<CommandResult<State, Event>> {
     const result = await this.handler.handle(decider, stream, command, context);
@@ -45,7 +46,7 @@ export class CommandRunner {
   append<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     stream: string,
-    command: Command,
+    command: CommandInput<State, Command>,
     context: CommandContext,
   ): Promise<CommandResult<State, Event>> {
     return this.handler.handle(decider, stream, command, context);
@@ -57,18 +58,25 @@ export class CommandRunner {
     await Promise.all(written.map((entry) => this.readModel.waitFor(entry.stream, entry.position, correlationId)));
   }
 
-  load<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, stream: string): Promise<{ state: State; revision: number }> {
+  load<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, stream: string): Promise<LoadedStream<State>> {
     return this.handler.load(decider, stream);
   }
 
   /**
    * Decides without appending: when one request changes several streams, each is checked
-   * first, so that a refusal for the last leaves the first unchanged too.
+   * first, so that a refusal for the last leaves the first unchanged too. Answers the
+   * command it decided (a builder's, built on the state it checked).
    */
-  async check<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, stream: string, command: Command): Promise<void> {
-    const { state } = await this.handler.load(decider, stream);
-    const decided = decider.decide(command, state);
+  async check<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    stream: string,
+    input: CommandInput<State, Command>,
+  ): Promise<Command> {
+    const loaded = await this.handler.load(decider, stream);
+    const command = await commandFor(input, loaded);
+    const decided = decider.decide(command, loaded.state);
     if (isDomainError(decided)) throw decided;
+    return command;
   }
 
   private now(): Date {

@@ -1,3 +1,4 @@
+export * from './command-builder';
 export * from './command-context';
 export * from './command-handler';
 export * from './clock';

@@ -7,6 +7,7 @@ export * from './errors/domain-error';
 export * from './events/event-envelope';
 export * from './messaging/service-request';
 export * from './messaging/services';
+export * from './messaging/skip-event.message';
 export * from './params';
 export * from './format/datetime';
 export * from './identity';

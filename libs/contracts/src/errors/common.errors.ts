@@ -16,7 +16,15 @@ export const ErrorCode = {
   invalidCallback: 32611,
   illegalContentType: 32613,
   resourceNotFound: 32614,
+  /** Tracker's own, after Bugzilla's 100500: the request line and headers are too long (HTTP 414) */
+  requestUriTooLong: 100414,
+  /** the headers alone are too large (HTTP 431) */
+  headersTooLarge: 100431,
   internalError: 100500,
+  /** a service cannot serve this now (not ready, not running, storage away); retry later (HTTP 503) */
+  serviceUnavailable: 100503,
+  /** a service did not answer in time; the request may still complete (HTTP 504) */
+  serviceTimeout: 100504,
 } as const;
 
 export const CommonErrors = {
@@ -36,6 +44,7 @@ export const CommonErrors = {
   loginRequired: (): DomainError =>
     new DomainError(ErrorCode.loginRequired, 'You must log in before using this part of Tracker.'),
   userError: (message: string): DomainError => new DomainError(ErrorCode.unknownUserError, message),
+  serviceUnavailable: (message: string): DomainError => new DomainError(ErrorCode.serviceUnavailable, message),
   internal: (correlationId: string): DomainError =>
     new DomainError(
       ErrorCode.internalError,

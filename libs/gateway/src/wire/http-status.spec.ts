@@ -14,7 +14,11 @@ describe('httpStatusFor', () => {
     [32000, 400],
     [100, 400],
     [58, 413],
+    [100414, 414],
+    [100431, 431],
     [100500, 500],
+    [100503, 503],
+    [100504, 504],
     [12345, 400],
   ])('code %p answers HTTP %p', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);

@@ -4,4 +4,6 @@ export * from './in-process.transport';
 export * from './message-bus.port';
 export * from './messaging.module';
 export * from './nats.transport';
+export * from './service-readiness';
 export * from './service-reply.interceptor';
+export * from './transport-errors';

@@ -6,3 +6,5 @@ export * from './read-model.module';
 export * from './schema';
 export * from './id-sequence';
 export * from './keyed-lock';
+export * from './projection-problem';
+export * from './projection-skips';

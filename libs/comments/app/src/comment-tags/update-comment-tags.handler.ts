@@ -46,6 +46,7 @@ export class UpdateCommentTagsHandler {
       add: defined(params.add),
       remove: defined(params.remove),
     };
+    this.readModel.assertWritable();
     const result = await this.commands.handle(commentTagsDecider, stream, command, commandContext(request, this.clock.now()));
     if (result.position !== null) await this.readModel.waitFor(stream, result.position, request.correlationId);
     return currentTags(command, result.state);

@@ -9,6 +9,8 @@ export const ErrorCode = {
   objectDoesNotExist: 51,
   paramMustBeNumeric: 52,
   paramInvalid: 53,
+  numberTooLarge: 54,
+  numberTooSmall: 55,
   illegalDate: 56,
   loginRequired: 410,
   requestTooLarge: 58,

@@ -116,7 +116,7 @@ export class PrefixedNatsClient extends ClientNats {
     try {
       const connection = this.natsClient as NatsConnection;
       const packet = this.assignPacketId(partialPacket);
-      const channel = this.normalizePattern(partialPacket.pattern);
+      const channel = this.normalizePattern(partialPacket.pattern as MsPattern);
       const serialized = this.serializer.serialize(packet) as Serialized;
       const inbox = createInbox(this.options.inboxPrefix);
       const handler = this.createSubscriptionHandler(packet, callback);
@@ -144,7 +144,8 @@ export class PrefixedNatsClient extends ClientNats {
     packet: ReadPacket & PacketId,
     callback: (packet: WritePacket) => void,
   ): (error: string | Error | undefined, received: { message?: Msg }) => Promise<unknown> {
-    const handle = super.createSubscriptionHandler(packet, callback);
+    const nestHandler = super.createSubscriptionHandler(packet, callback);
+    const handle = (error: string | Error | undefined, message: object): Promise<unknown> => nestHandler(error, message);
     let assembler: ChunkAssembler | undefined;
     return async (error, { message: natsMsg }) => {
       if (error || !natsMsg) return handle(error, natsMsg ?? {});

@@ -177,6 +177,9 @@ export class ReadModel implements ServiceReadiness {
     await recordSkip(this.store, this.options.schema, skipped, metadata);
     this.logger.warn(`[${metadata.correlationId}] user ${metadata.actor ?? 'system'} skipped event ${skipped.position} (${skipped.event_type} of ${skipped.stream}) in projection ${skipped.projection}: ${skipped.reason}`);
     await runner.checkRepair();
+    // answer once it caught up again (or stopped at a later event), so readiness is current
+    const end = await this.store.lastPosition(runner.projection.streamPrefixes);
+    await runner.waitFor(end, this.options.visibilityTimeoutMs ?? 10_000).catch(() => false);
     return skipped;
   }
 

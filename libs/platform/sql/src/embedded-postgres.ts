@@ -56,7 +56,7 @@ export class EmbeddedPostgres {
     this.supervise(worker);
   }
 
-  /** @param dataDir directory to keep the database in; undefined keeps it in memory */
+  /** @param dataDir directory to keep the database in; undefined keeps it in memory (tests: a restarted worker starts empty) */
   static async start(dataDir: string | undefined, events: EmbeddedPostgresEvents = {}): Promise<EmbeddedPostgres> {
     if (dataDir) await mkdir(dataDir, { recursive: true });
     // a short private path: unix socket paths are limited to about 100 bytes

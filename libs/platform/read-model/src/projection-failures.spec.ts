@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { DomainError } from '@tracker/contracts';
-import { type EventStore, PostgresEventStore, type RecordedEvent } from '@tracker/platform/event-store';
+import type { RecordedEvent } from '@tracker/platform/event-store';
 import { event } from '@tracker/platform/event-store/testing';
-import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
-import { createTempDatabase, describeWithServers, waitUntil } from '@tracker/testing';
+import { waitUntil } from '@tracker/testing';
 import type { EntityManager } from 'typeorm';
-import { ProjectionCheckpoints1763800000000 } from './checkpoints.migration';
-import { ReadModel } from './read-model';
+import type { ReadModel } from './read-model';
 import { skipStream } from './projection-skips';
-import { CreateStreamStats1763800000001, StreamStats, StreamStatsProjection } from './testing/sample-read-model';
+import { type StreamStats, StreamStatsProjection } from './testing/sample-read-model';
+import { describeOnBothDatabases } from './testing/sample-read-models';
 
 /**
  * The sample projection, made to fail as real ones do: a `Poison` event runs SQL that
@@ -27,55 +25,33 @@ class FragileProjection extends StreamStatsProjection {
   }
 }
 
-interface Fixture {
-  readonly connection: SqlConnection;
-  readonly dispose: () => Promise<void>;
+function metadataOf(correlationId: string): { actor: number; occurredAt: string; correlationId: string; causationId: string } {
+  return { actor: 1, occurredAt: '2026-11-25T10:00:00.000Z', correlationId, causationId: correlationId };
 }
 
-function describeFailures(name: string, createFixture: () => Promise<Fixture>): void {
-  describe(`projections that fail: ${name}`, () => {
-    let fixture: Fixture | undefined;
-    let store: EventStore;
-    const open = (schema: string, prefix: string): Promise<ReadModel> =>
-      ReadModel.open(fixture!.connection, store, {
-        schema,
-        entities: [StreamStats],
-        migrations: [ProjectionCheckpoints1763800000000, CreateStreamStats1763800000001],
-        projections: [new FragileProjection([prefix])],
-        repairCheckMs: 100,
-        visibilityTimeoutMs: 5000,
-      });
-    const rows = async (readModel: ReadModel): Promise<StreamStats[]> =>
-      readModel.dataSource.getRepository(StreamStats).find({ order: { streamName: 'ASC' } });
-    const fresh = (): { schema: string; prefix: string } => {
-      const id = randomUUID().slice(0, 8);
-      return { schema: `rm_${id}`, prefix: `f${id}-` };
-    };
-    const failureOf = async (promise: Promise<unknown>): Promise<{ code: number; message: string }> => {
-      const error = (await promise.then(
-        () => undefined,
-        (e: unknown) => e,
-      )) as DomainError | undefined;
-      return { code: error?.code ?? 0, message: error?.message ?? 'no failure' };
-    };
+const failureOf = async (promise: Promise<unknown>): Promise<{ code: number; message: string }> => {
+  const error = (await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as DomainError | undefined;
+  return { code: error?.code ?? 0, message: error?.message ?? 'no failure' };
+};
 
-    beforeAll(async () => {
-      fixture = await createFixture();
-      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 100 });
-    });
-    afterAll(async () => {
-      await (store as EventStore | undefined)?.close();
-      await fixture?.dispose();
-    });
+describeOnBothDatabases(
+  'projections that fail',
+  (world) => {
+    const open = (schema: string, prefix: string): Promise<ReadModel> => world().open(schema, prefix, { repairCheckMs: 100, visibilityTimeoutMs: 5000 });
+    const rows = (readModel: ReadModel): Promise<StreamStats[]> => world().rows(readModel);
+    const fresh = (): { schema: string; prefix: string } => world().fresh();
 
     it('stops just before an event it cannot apply, serves what came before, and refuses writes with 503', async () => {
       const { schema, prefix } = fresh();
       const readModel = await open(schema, prefix);
       await readModel.start();
-      const before = await store.appendToStream(`${prefix}a`, [event('Created'), event('Renamed')], { expectedRevision: 'no_stream' });
+      const before = await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Renamed')], { expectedRevision: 'no_stream' });
       await readModel.waitFor(`${prefix}a`, before.position, 'test');
-      const poison = await store.appendToStream(`${prefix}b`, [event('Created'), event('Poison')], { expectedRevision: 'no_stream' });
-      const after = await store.appendToStream(`${prefix}c`, [event('Created')], { expectedRevision: 'no_stream' });
+      const poison = await world().store.appendToStream(`${prefix}b`, [event('Created'), event('Poison')], { expectedRevision: 'no_stream' });
+      const after = await world().store.appendToStream(`${prefix}c`, [event('Created')], { expectedRevision: 'no_stream' });
 
       const waiting = await failureOf(readModel.waitFor(`${prefix}c`, after.position, 'test'));
       expect(waiting.code).toBe(100503);
@@ -113,7 +89,7 @@ function describeFailures(name: string, createFixture: () => Promise<Fixture>): 
 
     it('starts on a log that holds such an event: catches up to it at once and says what is wrong', async () => {
       const { schema, prefix } = fresh();
-      await store.appendToStream(`${prefix}a`, [event('Created'), event('Poison'), event('Renamed')], { expectedRevision: 'no_stream' });
+      await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Poison'), event('Renamed')], { expectedRevision: 'no_stream' });
       const first = await open(schema, prefix);
       await first.start();
       expect((await failureOf(first.catchUp())).message).toMatch(new RegExp(`^The ${schema} service is not ready: it could not apply a recorded change`));
@@ -133,7 +109,7 @@ function describeFailures(name: string, createFixture: () => Promise<Fixture>): 
       const { schema, prefix } = fresh();
       const readModel = await open(schema, prefix);
       await readModel.start();
-      const appended = await store.appendToStream(`${prefix}a`, [event('Flaky'), event('Renamed')], { expectedRevision: 'no_stream' });
+      const appended = await world().store.appendToStream(`${prefix}a`, [event('Flaky'), event('Renamed')], { expectedRevision: 'no_stream' });
       await readModel.waitFor(`${prefix}a`, appended.position, 'test');
       expect(readModel.readiness()).toEqual({ ready: true, problems: [] });
       expect(await rows(readModel)).toEqual([{ streamName: `${prefix}a`, eventCount: 2, lastType: 'Renamed' }]);
@@ -144,8 +120,8 @@ function describeFailures(name: string, createFixture: () => Promise<Fixture>): 
       const { schema, prefix } = fresh();
       const readModel = await open(schema, prefix);
       await readModel.start();
-      const poison = await store.appendToStream(`${prefix}a`, [event('Created'), event('Poison')], { expectedRevision: 'no_stream' });
-      const later = await store.appendToStream(`${prefix}a`, [event('Renamed')], { expectedRevision: 1 });
+      const poison = await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Poison')], { expectedRevision: 'no_stream' });
+      const later = await world().store.appendToStream(`${prefix}a`, [event('Renamed')], { expectedRevision: 1 });
       await expect(readModel.waitFor(`${prefix}a`, later.position, 'test')).rejects.toMatchObject({ code: 100503 });
 
       const position = poison.position.toString();
@@ -158,7 +134,7 @@ function describeFailures(name: string, createFixture: () => Promise<Fixture>): 
       expect(readModel.readiness()).toEqual({ ready: true, problems: [] });
       expect(await rows(readModel)).toEqual([{ streamName: `${prefix}a`, eventCount: 2, lastType: 'Renamed' }]);
 
-      const audit = await store.readStream(skipStream(schema));
+      const audit = await world().store.readStream(skipStream(schema));
       expect(audit.map((recorded) => ({ type: recorded.type, data: recorded.data, actor: recorded.metadata.actor, correlationId: recorded.metadata.correlationId }))).toEqual([
         { type: 'ProjectionEventSkipped', data: skipped, actor: 1, correlationId: 'c2' },
       ]);
@@ -173,31 +149,16 @@ function describeFailures(name: string, createFixture: () => Promise<Fixture>): 
       const { schema, prefix } = fresh();
       const stuck = await open(schema, prefix);
       await stuck.start();
-      const poison = await store.appendToStream(`${prefix}a`, [event('Poison')], { expectedRevision: 'no_stream' });
+      const poison = await world().store.appendToStream(`${prefix}a`, [event('Poison')], { expectedRevision: 'no_stream' });
       await expect(stuck.waitFor(`${prefix}a`, poison.position, 'test')).rejects.toMatchObject({ code: 100503 });
       // the fixed replica: its projection applies the event (here: moves the checkpoint past it)
       await stuck.dataSource.query(`UPDATE "${schema}".projection_checkpoints SET position = $1`, [poison.position.toString()]);
       await waitUntil(() => stuck.readiness().ready, 5000);
-      const next = await store.appendToStream(`${prefix}a`, [event('Renamed')], { expectedRevision: 0 });
+      const next = await world().store.appendToStream(`${prefix}a`, [event('Renamed')], { expectedRevision: 0 });
       await stuck.waitFor(`${prefix}a`, next.position, 'test');
       expect(await rows(stuck)).toEqual([{ streamName: `${prefix}a`, eventCount: 1, lastType: 'Renamed' }]);
       await stuck.close();
     });
-  });
-}
-
-function metadataOf(correlationId: string): { actor: number; occurredAt: string; correlationId: string; causationId: string } {
-  return { actor: 1, occurredAt: '2026-11-25T10:00:00.000Z', correlationId, causationId: correlationId };
-}
-
-describeFailures('embedded PGlite', async () => {
-  const embedded = await EmbeddedPostgres.start(undefined);
-  return { connection: embedded.connection(), dispose: () => embedded.stop() };
-});
-
-describeWithServers(['postgres'], 'projection failures on the real PostgreSQL server', () => {
-  describeFailures('real PostgreSQL', async () => {
-    const database = await createTempDatabase('failures');
-    return { connection: database.connection, dispose: () => database.drop() };
-  });
-});
+  },
+  (prefix) => new FragileProjection([prefix]),
+);

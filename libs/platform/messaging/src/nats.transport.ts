@@ -120,7 +120,10 @@ export class PrefixedNatsClient extends ClientNats {
       const serialized = this.serializer.serialize(packet) as Serialized;
       const inbox = createInbox(this.options.inboxPrefix);
       const handler = this.createSubscriptionHandler(packet, callback);
-      const subscription = connection.subscribe(inbox, { callback: (error, message) => void handler(error ?? undefined, { message }) });
+      const subscription = connection.subscribe(inbox, {
+        // an answer that cannot even be decoded is the caller's error, not an unhandled rejection
+        callback: (error, message) => void handler(error ?? undefined, { message }).catch((err: unknown) => callback({ err, isDisposed: true })),
+      });
       const headers = this.mergeHeaders(serialized.headers) as MsgHdrs | undefined;
       if (serialized.data.length <= chunkBytes(connection)) {
         connection.publish(channel, serialized.data, { reply: inbox, ...(headers ? { headers } : {}) });
@@ -140,6 +143,7 @@ export class PrefixedNatsClient extends ClientNats {
     }
   }
 
+  /** Nest's handler of the caller's inbox, taking chunks and NATS's `no responders` status first. */
   override createSubscriptionHandler(
     packet: ReadPacket & PacketId,
     callback: (packet: WritePacket) => void,

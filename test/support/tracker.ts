@@ -3,8 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ClientProxy } from '@nestjs/microservices';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ANONYMOUS, type AuthContext, SERVICE_NAMES } from '@tracker/contracts';
+import { EVENT_STORE, type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { ClientProxyMessageBus, MESSAGE_BUS, type MessageBus, PrefixedNatsClient } from '@tracker/platform/messaging';
+import { EMBEDDED_POSTGRES, type EmbeddedPostgres, postgresConnection } from '@tracker/platform/sql';
 import { TEST_SERVER_URLS, type NodeProcess, createTempDatabase, http, startNodeProcess } from '@tracker/testing';
 import { loadStandaloneConfig } from '../../apps/standalone/src/config';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
@@ -15,13 +18,14 @@ import { TEST_ADMIN, TEST_ADMIN_ENV } from './admin';
  * - embedded: every service and the gateway in this process, on PGlite (what `npm start` runs);
  * - distributed: each service and the gateway as its own node process, over the real NATS
  *   server and a fresh database on the real PostgreSQL server (what runs on Kubernetes).
- * Tests talk to it only through `baseUrl`, over HTTP.
+ * Tests talk to it through `baseUrl`, over HTTP; a few reach its event store (to put in
+ * the log what no request could) or restart it on the same data.
  */
 export type RunMode = 'embedded' | 'distributed';
 
 export interface RunningTracker {
   readonly mode: RunMode;
-  /** e.g. http://127.0.0.1:41234 (paths start with /rest) */
+  /** e.g. http://127.0.0.1:41234 (paths start with /rest); it changes with a restart */
   readonly baseUrl: string;
   /** processes of distributed mode, by name (services and `gateway`) */
   readonly processes: ReadonlyMap<string, NodeProcess>;
@@ -30,6 +34,12 @@ export interface RunningTracker {
    * operator tool would (e.g. `<service>.admin.rebuild`); by default as the administrator.
    */
   request<Result>(subject: string, params: unknown, auth?: AuthContext): Promise<Result>;
+  /** The event store the tracker writes to, as an operator's tool would open it. */
+  eventStore(): Promise<EventStore>;
+  /** Stops every process and starts them again on the same data; resolves once every service answers (ready or not). */
+  restart(): Promise<void>;
+  /** The embedded PostgreSQL (embedded mode only). */
+  embeddedPostgres(): EmbeddedPostgres;
   stop(): Promise<void>;
 }
 
@@ -42,9 +52,9 @@ export const TEST_ADMIN_AUTH: AuthContext = {
   ip: '127.0.0.1',
 };
 
-function requester(bus: MessageBus): RunningTracker['request'] {
+function requester(bus: () => MessageBus): RunningTracker['request'] {
   return <Result>(subject: string, params: unknown, auth: AuthContext = TEST_ADMIN_AUTH) =>
-    bus.request<Result>(subject, { auth, correlationId: `e2e-${randomUUID()}`, params });
+    bus().request<Result>(subject, { auth, correlationId: `e2e-${randomUUID()}`, params });
 }
 
 const ROOT = resolve(__dirname, '../..');
@@ -63,14 +73,36 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
     ...TEST_ADMIN_ENV,
     ...env,
   });
-  const { app, url } = await startStandalone(config);
+  let running: { app: NestFastifyApplication; baseUrl: string } | undefined;
+  const start = async (): Promise<{ app: NestFastifyApplication; baseUrl: string }> => {
+    const { app, url } = await startStandalone(config);
+    return { app, baseUrl: url.replace(/\/rest$/, '').replace('localhost', '127.0.0.1') };
+  };
+  const current = (): { app: NestFastifyApplication; baseUrl: string } => {
+    if (!running) throw new Error('Tracker is not running');
+    return running;
+  };
+  running = await start();
   return {
     mode: 'embedded',
-    baseUrl: url.replace(/\/rest$/, '').replace('localhost', '127.0.0.1'),
+    get baseUrl() {
+      return current().baseUrl;
+    },
     processes: new Map(),
-    request: requester(app.get<MessageBus>(MESSAGE_BUS)),
+    request: requester(() => current().app.get<MessageBus>(MESSAGE_BUS)),
+    eventStore: () => Promise.resolve(current().app.get<EventStore>(EVENT_STORE)),
+    embeddedPostgres: () => {
+      const embedded = current().app.get<EmbeddedPostgres | null>(EMBEDDED_POSTGRES, { strict: false });
+      if (!embedded) throw new Error('no embedded PostgreSQL');
+      return embedded;
+    },
+    restart: async () => {
+      await current().app.close();
+      running = undefined;
+      running = await start();
+    },
     stop: async () => {
-      await app.close();
+      await running?.app.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -90,12 +122,19 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
   };
   const processes = new Map<string, NodeProcess>();
   const client = new PrefixedNatsClient({ servers: common.TRACKER_NATS_URL }, common.TRACKER_NATS_SUBJECT_PREFIX);
+  let baseUrl = '';
+  let store: EventStore | undefined;
+  const stopProcesses = async (): Promise<void> => {
+    await Promise.all([...processes.values()].map((p) => p.stop()));
+    processes.clear();
+  };
   const stopAll = async (): Promise<void> => {
     await client.close();
-    await Promise.all([...processes.values()].map((p) => p.stop()));
+    await store?.close();
+    await stopProcesses();
     await database.drop();
   };
-  try {
+  const start = async (ready: 'healthy' | 'answering'): Promise<void> => {
     for (const service of SERVICE_NAMES) {
       processes.set(service, startNodeProcess(service, `dist/apps/${service}/src/main.js`, common, ROOT));
     }
@@ -103,22 +142,44 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     const gateway = startNodeProcess('gateway', 'dist/apps/gateway/src/main.js', { ...common, PORT: '0', TRACKER_HOST: '127.0.0.1' }, ROOT);
     processes.set('gateway', gateway);
     const [, port] = await gateway.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHealthy(baseUrl);
+    baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, ready);
+  };
+  try {
+    await start('healthy');
     const bus = new ClientProxyMessageBus(client as unknown as ClientProxy, 60_000);
-    return { mode: 'distributed', baseUrl, processes, request: requester(bus), stop: stopAll };
+    return {
+      mode: 'distributed',
+      get baseUrl() {
+        return baseUrl;
+      },
+      processes,
+      request: requester(() => bus),
+      eventStore: async () => (store ??= await PostgresEventStore.create(postgresConnection(database.url, 2))),
+      embeddedPostgres: () => {
+        throw new Error('distributed mode has no embedded PostgreSQL');
+      },
+      restart: async () => {
+        await stopProcesses();
+        await start('answering');
+      },
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
   }
 }
 
-async function waitForHealthy(baseUrl: string): Promise<void> {
+/** Until every service is up and ready (`healthy`), or at least up (`answering`: a service may be not ready). */
+async function waitForHealth(baseUrl: string, ready: 'healthy' | 'answering'): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const health = await http(baseUrl, '/rest/health');
-    if (health.status === 200 && health.json<{ status: string }>().status === 'ok') return;
-    if (Date.now() > deadline) throw new Error(`Tracker did not become healthy: ${health.text}`);
+    const body = health.status === 200 ? health.json<{ status: string; services: Record<string, string> }>() : undefined;
+    if (body?.status === 'ok') return;
+    if (ready === 'answering' && body && Object.values(body.services).every((state) => state !== 'unavailable')) return;
+    if (Date.now() > deadline) throw new Error(`Tracker did not become ${ready}: ${health.text}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -13,6 +13,7 @@ export * from './events/stream-types';
 export * from './messaging/service-request';
 export * from './messaging/services';
 export * from './messaging/read-model-rebuild';
+export * from './messaging/skip-event.message';
 export * from './params';
 export * from './format/datetime';
 export * from './identity';

@@ -352,10 +352,88 @@ describe('gateway over HTTP', () => {
       expect(response.text).not.toContain('secret');
     });
 
-    it('answers a call whose service does not respond with a clean 500', async () => {
+    it('answers a call whose service is not running with a retryable 503', async () => {
       const response = await get('/rest/probe/nobody');
-      expect(response.status).toBe(500);
-      expect(response.json()).toMatchObject({ code: 100500 });
+      expect(response.status).toBe(503);
+      expect(response.headers['retry-after']).toBe('10');
+      expect(response.json()).toMatchObject({
+        code: 100503,
+        message: expect.stringMatching(/^The probe service is not running \(nothing answers 'probe.nobody-answers'\); nothing was changed\./) as string,
+      });
+    });
+  });
+
+  describe('malformed input', () => {
+    const refused = async (path: string, init: Parameters<typeof http>[2] = {}): Promise<{ status: number; code: number; message: string }> => {
+      const calls = localCalls;
+      const response = await http(base, path, init);
+      expect(localCalls).toBe(calls);
+      const body = response.json<{ error: boolean; code: number; message: string }>();
+      expect(body.error).toBe(true);
+      return { status: response.status, code: body.code, message: body.message };
+    };
+
+    it.each([
+      ['/rest/probe/echo/1?summary=a%00b', "The NUL character (\\u0000) is not accepted in the parameter 'summary'; nothing was changed."],
+      ['/rest/probe/echo/a%00b', "The NUL character (\\u0000) is not accepted in the path segment 'id'; nothing was changed."],
+      ['/rest/probe/echo/1?__proto__=x', "'__proto__' is not an accepted parameter name; nothing was changed."],
+      ['/rest/probe/echo/1?constructor=x', "'constructor' is not an accepted parameter name; nothing was changed."],
+    ])('refuses %p with 32000', async (path, message) => {
+      expect(await refused(path)).toEqual({ status: 400, code: 32000, message });
+    });
+
+    it('refuses NUL characters and prototype keys at any depth of a JSON body', async () => {
+      expect(await refused('/rest/probe/echo', jsonCall('POST', { comment: { body: 'a\u0000b' } }))).toEqual({
+        status: 400,
+        code: 32000,
+        message: "The NUL character (\\u0000) is not accepted in the parameter 'comment.body'; nothing was changed.",
+      });
+      const prototypeKey = { ...jsonCall('POST'), body: '{"flags":[{"prototype":{"polluted":true}}]}' };
+      expect((await refused('/rest/probe/echo', prototypeKey)).message).toBe("'prototype' is not an accepted parameter name; nothing was changed.");
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    });
+
+    it('refuses JSON nested deeper than 512 levels, and takes 512', async () => {
+      const nested = (depth: number): string => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+      expect(await refused('/rest/probe/echo', { ...jsonCall('POST'), body: nested(20_000) })).toEqual({
+        status: 400,
+        code: 32000,
+        message: 'Could not parse the request body as valid JSON. Error: it is nested more than 512 levels deep.',
+      });
+      const response = await http(base, '/rest/probe/echo', { ...jsonCall('POST'), body: nested(512) });
+      expect(response.status).toBe(201);
+    });
+
+    it('refuses an id path segment beyond 32 bits with 54, and below with 55', async () => {
+      expect(await refused('/rest/probe/echo/2147483648')).toEqual({
+        status: 400,
+        code: 54,
+        message: "Invalid parameter 'id': '2147483648' is too large; the largest allowed is 2147483647.",
+      });
+      expect((await refused('/rest/probe/echo/-9223372036854775809')).code).toBe(55);
+    });
+
+    it('takes the first value of a single-valued parameter given twice, and all of a list', async () => {
+      const response = await get('/rest/probe/typed?ids=1&ids=2&flag=0&flag=1');
+      expect(response.json()).toEqual({ params: { ids: [1, 2], flag: false } });
+    });
+
+    it('answers an unreadable request in the envelope, not with Node\'s or Fastify\'s own body', async () => {
+      const longUri = await refused(`/rest/probe/echo/1?q=${'a'.repeat(20_000)}`);
+      expect(longUri).toEqual({
+        status: 414,
+        code: 100414,
+        message: 'The request URI is longer than Tracker reads (16 KiB with the headers): shorten the query string; nothing was done.',
+      });
+      const bigHeaders = await refused('/rest/probe/echo/1', { headers: { 'x-filler': 'b'.repeat(20_000) } });
+      expect(bigHeaders).toMatchObject({ status: 431, code: 100431 });
+    });
+
+    it("sends Bugzilla's protective headers on every answer, errors included", async () => {
+      for (const response of [await get('/rest/version'), await get('/rest/probe/missing'), await get('/rest/nothing')]) {
+        expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      }
     });
   });
 });

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+import { HTTP_FRAMEWORK_ERRORS } from '@tracker/platform/runtime';
 import { AuthResolver } from './auth/auth-resolver';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
 import { RestHttpServer } from './http/rest-http-server';
@@ -46,6 +47,7 @@ export class GatewayModule {
         AuthResolver,
         RestPipeline,
         RestHttpServer,
+        { provide: HTTP_FRAMEWORK_ERRORS, useExisting: RestHttpServer },
       ],
     };
   }

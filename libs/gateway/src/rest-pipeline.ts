@@ -17,6 +17,7 @@ import { ROUTE_TABLE } from './routing/route-table.token';
 import type { RouteTable } from './routing/route-table';
 import { extractCredentials } from './wire/credentials';
 import { validateCallback } from './wire/jsonp-callback';
+import { assertAcceptableParams, assertAcceptablePathParams } from './wire/params-guard';
 import { type Params, dropUnsafeKeys, mergeParams, parseBody, parseQuery } from './wire/request-params';
 import { etagMatches, renderBody } from './wire/response-body';
 import { type ResponseFormat, negotiateFormat } from './wire/response-format';
@@ -41,23 +42,25 @@ export interface RestResponse {
 const DOCUMENTATION = 'https://bugzilla.readthedocs.org/en/5.0/api/';
 
 /**
- * Headers of every response. The CORS request-header list goes only on OPTIONS (the
- * preflight that reads it), and X-Frame-Options only on the HTML view (the only
- * representation a browser would frame): every byte here is paid on every call.
+ * Headers of every response, the two protective ones with Bugzilla's values (its CGI
+ * sends them on every answer: golden exchanges). The CORS request-header list goes only
+ * on OPTIONS (the preflight that reads it): every byte here is paid on every call.
  */
-const COMMON_HEADERS: Readonly<Record<string, string>> = {
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   vary: 'Accept',
   'access-control-allow-origin': '*',
   'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
 };
+
+/** A 503 says when to come back: the service is restarting, or waits for an administrator. */
+const RETRY_AFTER_SECONDS = '10';
 
 const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-headers':
     'origin, content-type, accept, x-requested-with, authorization, x-tracker-api-key, x-tracker-login, x-tracker-password, x-tracker-token, x-bugzilla-api-key, x-bugzilla-login, x-bugzilla-password, x-bugzilla-token',
   'access-control-max-age': '600',
 };
-
-const HTML_HEADERS: Readonly<Record<string, string>> = { 'x-frame-options': 'SAMEORIGIN' };
 
 /**
  * One REST call from bytes to bytes: negotiation, parameters, credentials, routing,
@@ -80,6 +83,7 @@ export class RestPipeline {
     let callback: string | undefined;
     try {
       const query = parseQuery(request.queryString);
+      assertAcceptableParams(query);
       if (query['callback'] !== undefined) callback = validateCallback(query['callback']);
       const match = this.routes.match(request.method, request.path);
       if (match.kind === 'other-methods' && request.method === 'OPTIONS') {
@@ -97,6 +101,8 @@ export class RestPipeline {
         );
       }
       const body = request.method === 'GET' ? {} : parseBody(header(request.headers, 'content-type'), request.body);
+      assertAcceptableParams(body);
+      assertAcceptablePathParams(match.pathParams);
       const result = await this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId);
       return this.success(request, correlationId, result, match.route.successStatus ?? 200, format, callback);
     } catch (error) {
@@ -149,7 +155,6 @@ export class RestPipeline {
     const rendered = renderBody(body, format, callback);
     const headers = {
       ...COMMON_HEADERS,
-      ...(format.kind === 'html' ? HTML_HEADERS : {}),
       ...extraHeaders,
       'content-type': rendered.contentType,
       etag: rendered.etag,
@@ -172,11 +177,12 @@ export class RestPipeline {
     const domainError = isDomainError(error) ? error : this.unexpected(error, correlationId);
     const envelope = { error: true, code: domainError.code, message: domainError.message, documentation: DOCUMENTATION };
     const rendered = renderBody(envelope, format, callback);
+    const status = httpStatusOf(domainError.code);
     return {
-      status: httpStatusOf(domainError.code),
+      status,
       headers: {
         ...COMMON_HEADERS,
-        ...(format.kind === 'html' ? HTML_HEADERS : {}),
+        ...(status === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {}),
         'content-type': rendered.contentType,
         etag: rendered.etag,
         'x-correlation-id': correlationId,

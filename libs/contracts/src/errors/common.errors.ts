@@ -21,6 +21,8 @@ export const CommonErrors = {
   notInGroup: (group: string, action: string): DomainError =>
     new DomainError('authFailure', `Sorry, you aren't a member of the '${group}' group, and so you are not authorized to ${action}.`),
   userError: (message: string): DomainError => new DomainError('userError', message),
+  /** a service cannot serve this now (not ready, not running, storage away): retry later */
+  serviceUnavailable: (message: string): DomainError => new DomainError('serviceUnavailable', message),
   internal: (correlationId: string): DomainError =>
     new DomainError(
       'internalError',

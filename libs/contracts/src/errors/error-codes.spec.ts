@@ -43,7 +43,11 @@ describe('the error registry', () => {
     [1104, 400],
     [1105, 400],
     [58, 413],
+    [100414, 414],
+    [100431, 431],
     [100500, 500],
+    [100503, 503],
+    [100504, 504],
   ])("answers code %p with Bugzilla's HTTP %p", (code, status) => {
     expect([isKnownErrorCode(code), httpStatusOf(code)]).toEqual([true, status]);
   });

@@ -94,9 +94,18 @@ export const ERRORS = {
   resourceNotFound: { code: 32614, status: 404 },
   /** Bugzilla's unknown_method (-32601) as it reaches the wire */
   unknownMethod: { code: 67399, status: 400 },
-  /** Tracker's own unexpected failures: the message names a correlation id */
+  // Tracker's own, after Bugzilla's 100500: the last three digits are the HTTP status
+  /** the request line is too long to read */
+  requestUriTooLong: { code: 100414, status: 414 },
+  /** the headers alone are too large to read */
+  headersTooLarge: { code: 100431, status: 431 },
+  /** an unexpected failure: the message names a correlation id */
   internalError: { code: 100500, status: 500 },
-} as const satisfies Readonly<Record<string, { readonly code: number; readonly status: 400 | 401 | 404 | 413 | 500 }>>;
+  /** a service cannot serve this now (not ready, not running, storage away); nothing was changed, retry later */
+  serviceUnavailable: { code: 100503, status: 503 },
+  /** a service did not answer in time; the request may still complete */
+  serviceTimeout: { code: 100504, status: 504 },
+} as const satisfies Readonly<Record<string, { readonly code: number; readonly status: 400 | 401 | 404 | 413 | 414 | 431 | 500 | 503 | 504 }>>;
 
 export type ErrorName = keyof typeof ERRORS;
 

@@ -3,6 +3,7 @@ import { DomainError } from '../errors/domain-error';
 import { parseParams } from './parse-params';
 import * as param from './param-types';
 
+
 const failure = (schema: z.ZodType, raw: unknown): { code: number; message: string } => {
   try {
     parseParams(schema, raw);
@@ -67,8 +68,30 @@ describe('parameter types', () => {
     expect(failure(schema, { id: null }).code).toBe(50);
   });
 
-  it.each([['abc'], ['1.5'], [1.5], [{}], [[1]], ['9007199254740993']])('refuses %p as an integer with code 52', (raw) => {
+  it.each([['abc'], ['1.5'], [1.5], [{}], [[1]], ['1e3'], ['']])('refuses %p as an integer with code 52', (raw) => {
     expect(failure(schema, { id: raw }).code).toBe(52);
+  });
+
+  it('takes integers of 32 bits, as Bugzilla\'s columns, and refuses larger ones with 54 and smaller with 55', () => {
+    expect(parseParams(schema, { id: '2147483647', ids: [-2147483648] })).toMatchObject({ id: 2147483647, ids: [-2147483648] });
+    expect(failure(schema, { id: '2147483648' })).toEqual({ code: 54, message: "Invalid parameter 'id': '2147483648' is too large; the largest allowed is 2147483647." });
+    expect(failure(schema, { id: '9223372036854775808' })).toEqual({
+      code: 54,
+      message: "Invalid parameter 'id': '9223372036854775808' is too large; the largest allowed is 2147483647.",
+    });
+    expect(failure(schema, { id: 1, ids: [1, -2147483649] })).toEqual({
+      code: 55,
+      message: "Invalid parameter 'ids.1': '-2147483649' is too small; the smallest allowed is -2147483648.",
+    });
+  });
+
+  it('takes the first value of a single-valued parameter repeated in the query string, and all of a list', () => {
+    const query = { id: param.repeatedInQuery(['7', '8']), flag: param.repeatedInQuery(['1', '0']), name: param.repeatedInQuery(['a', 'b']), ids: param.repeatedInQuery(['1', '2']) };
+    expect(parseParams(schema, query)).toEqual({ id: 7, flag: true, name: 'a', ids: [1, 2] });
+  });
+
+  it('still refuses a JSON array where one value is expected', () => {
+    expect(failure(schema, { id: 1, name: ['a', 'b'] })).toEqual({ code: 53, message: `The 'name' parameter must be a single value, not ["a","b"].` });
   });
 
   it('refuses a non-number list item with code 52 and names the parameter', () => {

@@ -6,8 +6,33 @@ import { ErrorCode } from '../errors/error-codes';
  * numbers as strings, booleans as True/False or 1/0, one value where a list is allowed,
  * and null where nothing was meant; these accept all of that and coerce it once. A bad
  * value becomes an issue carrying the Bugzilla error code that `parseParams` reports.
+ *
+ * A single-valued parameter repeated in the query string (`?permissive=1&permissive=0`)
+ * takes its first value, as Bugzilla's REST server reads the query string of a call
+ * (CGI `url_param` in scalar context); a list parameter takes them all.
  */
 export const BUGZILLA_CODE = 'bugzillaCode';
+
+/** Bugzilla's ids and counts are 32-bit columns (`int(11)`, `mediumint`): no integer parameter goes beyond. */
+export const INT_MIN = -2_147_483_648;
+export const INT_MAX = 2_147_483_647;
+
+const REPEATED = Symbol('repeated in the query string');
+
+/** Marks the values of a parameter repeated in the query string (the gateway does, when it reads one). */
+export function repeatedInQuery(values: string[]): string[] {
+  Object.defineProperty(values, REPEATED, { value: true, enumerable: false });
+  return values;
+}
+
+export function isRepeatedInQuery(value: unknown): value is string[] {
+  return Array.isArray(value) && REPEATED in value;
+}
+
+/** The value a single-valued parameter takes: the first of a repeated query parameter, else the value itself. */
+function single(value: unknown): unknown {
+  return isRepeatedInQuery(value) ? value[0] : value;
+}
 
 type Context = z.RefinementCtx;
 
@@ -35,19 +60,32 @@ function required(ctx: Context): never {
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'false', 'no', 'off', '']);
 
-/** A JSON integer or the decimal text of one (`"42"`); anything else is error 52. */
+/**
+ * A JSON integer or the decimal text of one (`"42"`) from INT_MIN to INT_MAX; anything
+ * else is error 52, and an integer out of that range 54 (too large) or 55 (too small).
+ */
 export const int = (): z.ZodType<number> =>
-  z.unknown().transform((value, ctx) => {
+  z.unknown().transform((given, ctx) => {
+    const value = single(given);
     if (isMissing(value)) return required(ctx);
     const text = typeof value === 'string' ? value.trim() : value;
-    if (typeof text === 'number' && Number.isSafeInteger(text)) return text;
-    if (typeof text === 'string' && /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
-    return fail(ctx, ErrorCode.paramMustBeNumeric, `Invalid parameter '${PARAM}': '${shown(value)}' is not an integer.`);
+    const number = typeof text === 'number' ? text : typeof text === 'string' && /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(number)) return fail(ctx, ErrorCode.paramMustBeNumeric, `Invalid parameter '${PARAM}': '${shown(value)}' is not an integer.`);
+    const error = integerRangeError(number, typeof text === 'string' ? text : String(number));
+    return error ? fail(ctx, error.code, `Invalid parameter '${PARAM}': ${error.message}`) : number;
   });
+
+/** The range check of `int`, also for integers read elsewhere (a path segment that holds an id). */
+export function integerRangeError(number: number, shownAs: string): { code: number; message: string } | undefined {
+  if (number > INT_MAX) return { code: ErrorCode.numberTooLarge, message: `'${shownAs}' is too large; the largest allowed is ${INT_MAX}.` };
+  if (number < INT_MIN) return { code: ErrorCode.numberTooSmall, message: `'${shownAs}' is too small; the smallest allowed is ${INT_MIN}.` };
+  return undefined;
+}
 
 /** A JSON number or the text of one (`"1.5"`); anything else is error 52. */
 export const double = (): z.ZodType<number> =>
-  z.unknown().transform((value, ctx) => {
+  z.unknown().transform((given, ctx) => {
+    const value = single(given);
     if (isMissing(value)) return required(ctx);
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     if (typeof number === 'number' && Number.isFinite(number)) return number;
@@ -56,7 +94,8 @@ export const double = (): z.ZodType<number> =>
 
 /** true/false, 1/0 and their texts in any case (True, "false", "0", yes/no, on/off); else error 53. */
 export const bool = (): z.ZodType<boolean> =>
-  z.unknown().transform((value, ctx) => {
+  z.unknown().transform((given, ctx) => {
+    const value = single(given);
     if (isMissing(value)) return required(ctx);
     if (typeof value === 'boolean') return value;
     if (value === 1 || value === 0) return value === 1;
@@ -68,7 +107,8 @@ export const bool = (): z.ZodType<boolean> =>
 
 /** A string; numbers become their decimal text. Objects and arrays are error 53. */
 export const string = (): z.ZodType<string> =>
-  z.unknown().transform((value, ctx) => {
+  z.unknown().transform((given, ctx) => {
+    const value = single(given);
     if (isMissing(value)) return required(ctx);
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -97,7 +137,8 @@ export const commaList = <T>(item: z.ZodType<T>): z.ZodType<T[]> =>
  * anything unparseable is error 56.
  */
 export const datetime = (): z.ZodType<string> =>
-  z.unknown().transform((value, ctx) => {
+  z.unknown().transform((given, ctx) => {
+    const value = single(given);
     if (isMissing(value)) return required(ctx);
     const text = typeof value === 'string' ? value.trim() : '';
     const match = /^(\d{4})[-.](\d{2})[-.](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);

@@ -1,9 +1,15 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CommonErrors, DomainError } from '@tracker/contracts';
 import { RestPipeline, type RestResponse } from '../rest-pipeline';
+import type { FrameworkError, HttpFrameworkErrors } from '@tracker/platform/runtime';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
+
+/** Apache's LimitRequestLine, which Bugzilla sits behind: a longer request line is the URI's fault (414). */
+const LONGEST_REQUEST_LINE = 8190;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'] as const;
 const REST_PREFIX = /^\/rest(?:\.cgi)?(?=\/|$)/;
@@ -15,7 +21,7 @@ const REST_PREFIX = /^\/rest(?:\.cgi)?(?=\/|$)/;
  * `/rest/...` and `/rest.cgi/...` are both served, as Bugzilla serves both.
  */
 @Injectable()
-export class RestHttpServer implements OnModuleInit {
+export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly pipeline: RestPipeline,
@@ -24,6 +30,9 @@ export class RestHttpServer implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    // requests Node's HTTP parser cannot read get the error envelope too, not Fastify's own body
+    fastify.server.removeAllListeners('clientError');
+    fastify.server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => this.clientError(error, socket));
     // an encapsulated plugin: its parser and error handler apply to the REST route only
     await fastify.register((scope, _options, registered) => {
       scope.removeAllContentTypeParsers();
@@ -59,7 +68,29 @@ export class RestHttpServer implements OnModuleInit {
     return send(reply, response);
   }
 
-  /** Errors Fastify raises before the pipeline runs: an oversized or unreadable body. */
+  /**
+   * A request that is not readable HTTP: request line and headers over Node's limit
+   * (16 KiB: 414 when the request line alone is too long, else 431), or malformed (400).
+   * Answered in the envelope, then the connection is closed as Node does.
+   */
+  private clientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const response = this.pipeline.handleError('GET', {}, unreadableRequest(error));
+    const headers = Object.entries({ ...response.headers, connection: 'close', 'content-length': String(Buffer.byteLength(response.payload ?? '')) })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${headers}\r\n${response.payload ?? ''}`);
+  }
+
+  answerFrameworkError(error: FrameworkError, request: unknown, reply: unknown): void {
+    void this.frameworkError(error as FastifyError, request as FastifyRequest, reply as FastifyReply);
+  }
+
+  /** Errors Fastify raises before the pipeline runs: an oversized or unreadable body, a URL it cannot decode. */
   private frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const domainError =
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
@@ -77,6 +108,18 @@ export class RestHttpServer implements OnModuleInit {
 
 function notFound(method: string, path: string): DomainError {
   return new DomainError('resourceNotFound', `A REST API resource was not found for '${method} ${path}'.`);
+}
+
+function unreadableRequest(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): DomainError {
+  if (error.code !== 'HPE_HEADER_OVERFLOW') return CommonErrors.userError(`The request is not valid HTTP (${error.message}); nothing was done.`);
+  const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;
+  if (firstLineEnd < 0 || firstLineEnd > LONGEST_REQUEST_LINE) {
+    return new DomainError(
+      'requestUriTooLong',
+      'The request URI is longer than Tracker reads (16 KiB with the headers): shorten the query string; nothing was done.',
+    );
+  }
+  return new DomainError('headersTooLarge', 'The request headers are larger than Tracker reads (16 KiB with the request line); nothing was done.');
 }
 
 /** Hands the response to Fastify without awaiting it: awaiting a reply waits for the socket flush. */

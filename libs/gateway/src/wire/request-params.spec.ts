@@ -1,8 +1,23 @@
+import { param } from '@tracker/contracts';
 import { dropUnsafeKeys, mergeParams, parseBody, parseQuery } from './request-params';
 
 describe('request parameters', () => {
   it('makes a repeated query parameter an array and keeps single ones scalar', () => {
     expect(parseQuery('ids=1&ids=2&name=x%20y&empty=')).toEqual({ ids: ['1', '2'], name: 'x y', empty: '' });
+  });
+
+  it('marks a repeated query parameter, so that a single-valued one takes its first value, and keeps the mark', () => {
+    const query = parseQuery('limit=5&limit=6&id=1');
+    expect(param.isRepeatedInQuery(query['limit'])).toBe(true);
+    expect(param.isRepeatedInQuery(query['id'])).toBe(false);
+    expect(param.isRepeatedInQuery(dropUnsafeKeys(query)['limit'])).toBe(true);
+    expect(param.isRepeatedInQuery(parseBody('application/json', '{"limit":["5","6"]}')['limit'])).toBe(false);
+  });
+
+  it('keeps `__proto__` a plain key of the query parameters (refused later), never the prototype', () => {
+    const query = parseQuery('__proto__=x&a=1');
+    expect(Object.keys(query)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
   });
 
   it('parses JSON bodies whatever the text content type, and form bodies as parameters', () => {

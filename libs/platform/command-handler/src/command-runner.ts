@@ -30,13 +30,17 @@ export class CommandRunner {
     return { actor: null, occurredAt: this.now(), correlationId, causationId: correlationId };
   }
 
-  /** Decides and appends, then waits until the read model shows the change. */
+  /**
+   * Decides and appends, then waits until the read model shows the change. A read model
+   * that is not ready (a projection stopped at an event) refuses first: nothing is appended.
+   */
   async run<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     stream: string,
     command: CommandInput<State, Command>,
     context: CommandContext,
   ): Promise<CommandResult<State, Event>> {
+    this.readModel.assertWritable();
     const result = await this.handler.handle(decider, stream, command, context);
     if (result.position !== null) await this.readModel.waitFor(stream, result.position, context.correlationId);
     return result;
@@ -49,6 +53,7 @@ export class CommandRunner {
     command: CommandInput<State, Command>,
     context: CommandContext,
   ): Promise<CommandResult<State, Event>> {
+    this.readModel.assertWritable();
     return this.handler.handle(decider, stream, command, context);
   }
 

@@ -1,7 +1,8 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { TimeoutError, lastValueFrom, timeout } from 'rxjs';
+import { lastValueFrom, timeout } from 'rxjs';
 import { DomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import type { MessageBus } from './message-bus.port';
+import { transportFailure } from './transport-errors';
 
 /** The message bus over any Nest ClientProxy: NATS in distributed mode, in-process in embedded mode. */
 export class ClientProxyMessageBus implements MessageBus {
@@ -15,11 +16,7 @@ export class ClientProxyMessageBus implements MessageBus {
     try {
       reply = await lastValueFrom(this.client.send<ServiceReply<Result>>(subject, request).pipe(timeout(this.timeoutMs)));
     } catch (error) {
-      const why = error instanceof TimeoutError ? `did not answer within ${this.timeoutMs} ms` : `could not be reached`;
-      throw new DomainError(
-        'internalError',
-        `The service behind '${subject}' ${why}. Please retry; if it persists, quote correlation id ${request.correlationId}.`,
-      );
+      throw transportFailure(subject, request.correlationId, error, this.timeoutMs);
     }
     if (reply.ok) return reply.result;
     throw new DomainError(reply.error);

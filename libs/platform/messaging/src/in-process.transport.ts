@@ -1,7 +1,9 @@
 import type { MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { ClientProxy, Server } from '@nestjs/microservices';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
+import { ErrorCode } from '@tracker/contracts';
 import { lastValueFrom } from 'rxjs';
+import { NoRespondersError, messageOf } from './transport-errors';
 
 /**
  * The in-process transport of embedded mode: the same @MessagePattern handlers and the
@@ -22,7 +24,7 @@ export class InProcessBroker {
 
   async request(subject: string, json: string): Promise<string> {
     const handler = this.handlers.get(subject);
-    if (!handler) throw new Error(`No handler for subject ${subject}`);
+    if (!handler) throw new NoRespondersError(subject);
     return handler(json);
   }
 }
@@ -53,7 +55,12 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   private async dispatch(handler: MessageHandler, json: string): Promise<string> {
     const reply: unknown = await lastValueFrom(this.transformToObservable(await handler(JSON.parse(json))));
-    return JSON.stringify(reply);
+    try {
+      return JSON.stringify(reply);
+    } catch (error) {
+      // as over NATS: an answer that cannot be serialised is an error for the caller, nothing worse
+      return JSON.stringify({ ok: false, error: { code: ErrorCode.internalError, message: `The answer could not be sent: ${messageOf(error)}.` } });
+    }
   }
 }
 

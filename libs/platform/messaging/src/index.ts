@@ -4,5 +4,7 @@ export * from './in-process.transport';
 export * from './message-bus.port';
 export * from './messaging.module';
 export * from './nats.transport';
+export * from './service-readiness';
 export * from './service-reply.interceptor';
 export * from './message-handler.decorator';
+export * from './transport-errors';

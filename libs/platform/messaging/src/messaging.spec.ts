@@ -30,6 +30,29 @@ class ProbeController {
     await new Promise((resolve) => setTimeout(resolve, 500));
     return 'late';
   }
+
+  /** `count` texts of `size` characters each: far above NATS's 1 MB max_payload when asked */
+  @MessagePattern('probe.large')
+  large(@Payload() request: ServiceRequest<{ count: number; size: number }>): string[] {
+    return Array.from({ length: request.params.count }, (_, i) => `${i}:`.padEnd(request.params.size, String.fromCharCode(97 + (i % 26))));
+  }
+
+  /** what arrived, to check a large request crossed whole */
+  @MessagePattern('probe.measure')
+  measure(@Payload() request: ServiceRequest<{ texts: string[] }>): { count: number; characters: number; last: string } {
+    const texts = request.params.texts;
+    return { count: texts.length, characters: texts.reduce((sum, text) => sum + text.length, 0), last: texts.at(-1)?.slice(0, 12) ?? '' };
+  }
+
+  @MessagePattern('probe.unserialisable')
+  unserialisable(): unknown {
+    return { big: 10n };
+  }
+
+  @MessagePattern('probe.database-away')
+  databaseAway(): never {
+    throw Object.assign(new Error('connect ENOENT /tmp/tracker-pg-x/.s.PGSQL.5432'), { code: 'ENOENT' });
+  }
 }
 
 const request = <P>(params: P): ServiceRequest<P> => ({
@@ -89,13 +112,46 @@ function describeTransport(name: string, config: () => MessagingConfig): void {
 
     it('gives up on a service that does not answer in time, with a clean error', async () => {
       const failure = bus.request('probe.slow', request(null));
-      await expect(failure).rejects.toMatchObject({ code: 100500 });
-      await expect(failure).rejects.toThrow(/did not answer within 200 ms/);
+      await expect(failure).rejects.toMatchObject({ code: 100504 });
+      await expect(failure).rejects.toThrow(/did not answer within 200 ms \('probe.slow'\); the request may still be carried out/);
+    });
+
+    it('carries replies and requests of any size (here 6 MB each way)', async () => {
+      const texts = await bus.request<string[]>('probe.large', request({ count: 6, size: 1_000_000 }));
+      expect(texts.map((text) => text.length)).toEqual([1e6, 1e6, 1e6, 1e6, 1e6, 1e6]);
+      expect(texts.map((text) => text.slice(0, 4))).toEqual(['0:aa', '1:bb', '2:cc', '3:dd', '4:ee', '5:ff']);
+      await expect(bus.request('probe.measure', request({ texts }))).resolves.toEqual({ count: 6, characters: 6e6, last: '5:ffffffffff' });
+    }, 20_000);
+
+    it('keeps small and large requests apart when they run at once', async () => {
+      const sizes = [10, 1_500_000, 20, 2_500_000, 30];
+      const replies = await Promise.all(sizes.map((size) => bus.request<string[]>('probe.large', request({ count: 1, size }))));
+      expect(replies.map((reply) => reply[0]?.length)).toEqual(sizes);
+    }, 20_000);
+
+    it('answers an answer that cannot be sent as an error, and keeps serving', async () => {
+      await expect(bus.request('probe.unserialisable', request(null))).rejects.toMatchObject({ code: 100500 });
+      await expect(bus.request('bugs.health', request(null))).resolves.toEqual({ service: 'bugs', status: 'ok' });
+    });
+
+    it('turns an unreachable database into the retryable 503 error', async () => {
+      const failure = bus.request('probe.database-away', request(null));
+      await expect(failure).rejects.toMatchObject({ code: 100503 });
+      await expect(failure).rejects.toThrow(/database could not be reached/);
+    });
+
+    it('says at once that nothing answers a subject', async () => {
+      const started = Date.now();
+      const failure = bus.request('nobody.listens', request(null));
+      await expect(failure).rejects.toMatchObject({ code: 100503 });
+      await expect(failure).rejects.toThrow(/The nobody service is not running \(nothing answers 'nobody.listens'\); nothing was changed/);
+      expect(Date.now() - started).toBeLessThan(150);
     });
   });
 }
 
 describeTransport('the in-process transport', () => ({ transport: 'in-process', timeoutMs: 200 }));
+
 
 describeWithServers(['nats'], 'message bus over the real NATS server', () => {
   const subjectPrefix = `test-${randomUUID().slice(0, 8)}.`;
@@ -106,7 +162,7 @@ describeWithServers(['nats'], 'message bus over the real NATS server', () => {
       imports: [MessagingModule.forRoot({ transport: 'nats', natsUrl: 'nats://127.0.0.1:1', subjectPrefix, timeoutMs: 500 })],
     }).compile();
     const bus = moduleRef.get<MessageBus>(MESSAGE_BUS);
-    await expect(bus.request('probe.echo', request(null))).rejects.toMatchObject({ code: 100500 });
+    await expect(bus.request('probe.echo', request(null))).rejects.toMatchObject({ code: 100503 });
     await moduleRef.close();
   });
 });

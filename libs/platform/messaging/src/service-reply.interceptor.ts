@@ -2,11 +2,13 @@ import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/com
 import { Injectable, Logger } from '@nestjs/common';
 import { type Observable, catchError, map, of } from 'rxjs';
 import { CommonErrors, isDomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
+import { isTransientDatabaseError } from '@tracker/platform/sql';
 
 /**
  * Wraps every message handler's outcome in a ServiceReply: results as `{ok, result}`,
- * domain errors as data, anything unexpected as an internal error whose details go to
- * the log under the request's correlation id and never to the caller.
+ * domain errors as data, a database that could not be reached (restarting, connection
+ * lost) as the retryable 503 error, anything else unexpected as an internal error whose
+ * details go to the log under the request's correlation id and never to the caller.
  */
 @Injectable()
 export class ServiceReplyInterceptor implements NestInterceptor {
@@ -21,9 +23,19 @@ export class ServiceReplyInterceptor implements NestInterceptor {
       catchError((error: unknown) => {
         if (isDomainError(error)) return of<ServiceReply>({ ok: false, error: error.toData() });
         const pattern = `${context.getClass().name}.${context.getHandler().name}`;
+        if (isTransientDatabaseError(error)) {
+          this.logger.warn(`[${correlationId}] ${pattern}: the database could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+          return of<ServiceReply>({ ok: false, error: databaseUnavailable(correlationId).toData() });
+        }
         this.logger.error(`[${correlationId}] ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`);
         return of<ServiceReply>({ ok: false, error: CommonErrors.internal(correlationId).toData() });
       }),
     );
   }
+}
+
+function databaseUnavailable(correlationId: string): ReturnType<typeof CommonErrors.serviceUnavailable> {
+  return CommonErrors.serviceUnavailable(
+    `Tracker's database could not be reached while serving this request (it may be restarting); the request may not have been carried out. Please retry in a moment; if it persists, quote correlation id ${correlationId}.`,
+  );
 }

@@ -9,3 +9,5 @@ export * from './keyed-lock';
 export * from './read-model-rebuild.handler';
 export * from './id-sequences';
 export * from './keyed-locks';
+export * from './projection-problem';
+export * from './projection-skips';

@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
+import { createTempDatabase, describeWithServers, sleep } from '@tracker/testing';
 import { DataSource } from 'typeorm';
-import type { SqlConnection } from '@tracker/platform/sql';
-import { describeOnBothPostgres, sleep, type TestDatabase } from '@tracker/testing';
 import { IdSequence } from './id-sequence';
 import { KeyedLock, closeLockPool } from './keyed-lock';
 
@@ -34,9 +37,16 @@ async function maxOverlap(runs: Array<(work: () => Promise<void>) => Promise<voi
   return max;
 }
 
-function describeLocks(name: string, connect: () => Promise<TestDatabase>): void {
+interface LockFixture {
+  readonly connection: SqlConnection;
+  readonly dispose: () => Promise<void>;
+  /** ends the lock pool's server connections, as a database restart would */
+  readonly cutConnections: (source: DataSource) => Promise<void>;
+}
+
+function describeLocks(name: string, connect: () => Promise<LockFixture>): void {
   describe(`KeyedLock and IdSequence: ${name}`, () => {
-    let fixture: { connection: SqlConnection; dispose: () => Promise<void> } | undefined;
+    let fixture: LockFixture | undefined;
     let sources: DataSource[] = [];
     beforeAll(async () => {
       fixture = await connect();
@@ -88,6 +98,17 @@ function describeLocks(name: string, connect: () => Promise<TestDatabase>): void
       await expect(lock.withLock(['k'], () => Promise.resolve('again'))).resolves.toBe('again');
     });
 
+    it('keeps work that was done when the lock connection is lost meanwhile, and locks again afterwards', async () => {
+      const lock = new KeyedLock(sources[1]!, 'lost');
+      const result = await lock.withLock(['k'], async () => {
+        await fixture!.cutConnections(sources[1]!);
+        await sleep(300);
+        return 'done';
+      });
+      expect(result).toBe('done');
+      await waitFor(() => lock.withLock(['k'], () => Promise.resolve('again')), 'again');
+    }, 30_000);
+
     it('hands out sequential ids and never one a projection has seen', async () => {
       const source = sources[0]!;
       await source.query('CREATE SEQUENCE locks.thing_ids');
@@ -104,4 +125,35 @@ function describeLocks(name: string, connect: () => Promise<TestDatabase>): void
   });
 }
 
-describeOnBothPostgres('locks', describeLocks);
+/** Retries `attempt` until it gives `expected` (a restarting database answers after a moment). */
+async function waitFor<T>(attempt: () => Promise<T>, expected: T): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await attempt()) === expected) return;
+    } catch (error) {
+      if (i > 100) throw error;
+    }
+    await sleep(100);
+  }
+}
+
+describeLocks('embedded PGlite', async () => {
+  // on disk: the worker killed by cutConnections comes back with its data
+  const dataDir = await mkdtemp(join(tmpdir(), 'tracker-locks-'));
+  const embedded = await EmbeddedPostgres.start(dataDir);
+  const dispose = async (): Promise<void> => {
+    await embedded.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { connection: embedded.connection(), dispose, cutConnections: () => embedded.kill() };
+});
+
+describeWithServers(['postgres'], 'locks on the real PostgreSQL server', () => {
+  describeLocks('real PostgreSQL', async () => {
+    const database = await createTempDatabase('locks');
+    const cutConnections = async (source: DataSource): Promise<void> => {
+      await source.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'keyed-lock' AND datname = $1`, [database.name]);
+    };
+    return { connection: database.connection, dispose: () => database.drop(), cutConnections };
+  });
+});

@@ -1,3 +1,4 @@
+import { isTransientDatabaseError } from '@tracker/platform/sql';
 import { Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 
@@ -27,19 +28,40 @@ export class KeyedLock {
     const sorted = [...new Set(keys.map((key) => `${this.namespace}:${key}`))].sort();
     const releaseLocal = await acquireLocal(sorted);
     let client: PoolClient | undefined;
+    // a connection lost while the work runs must not end the process (an unheard 'error'
+    // event would), nor fail work that was done: a lost session holds no locks any more
+    let lost: Error | undefined;
+    const onLost = (error: Error): void => {
+      lost = error;
+    };
     try {
       client = await lockPool(this.dataSource).connect();
+      client.on('error', onLost);
       for (const key of sorted) await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
       try {
         return await work();
       } finally {
-        for (const key of [...sorted].reverse()) await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+        lost ??= await unlock(client, sorted);
       }
     } finally {
-      client?.release();
+      client?.off('error', onLost);
+      client?.release(lost);
       releaseLocal();
     }
   }
+}
+
+/** Releases the keys; a lost connection released them already, and is returned to be discarded. */
+async function unlock(client: PoolClient, keys: readonly string[]): Promise<Error | undefined> {
+  for (const key of [...keys].reverse()) {
+    try {
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+    } catch (error) {
+      if (!isTransientDatabaseError(error)) throw error;
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  }
+  return undefined;
 }
 
 /** Closes the lock pool of a data source (the read model does it when it closes). */

@@ -1,38 +1,71 @@
 import { Logger } from '@nestjs/common';
+import type { ReadinessProblem } from '@tracker/contracts';
 import { type EventStore, type GlobalPosition, type RecordedEvent, START, type Subscription } from '@tracker/platform/event-store';
+import { isTransientDatabaseError } from '@tracker/platform/sql';
 import type { DataSource } from 'typeorm';
+import { PositionWaiters } from './position-waiters';
 import type { Projection } from './projection';
+import { projectionProblem } from './projection-problem';
+import { skippedEventIds } from './projection-skips';
 
-interface Waiter {
-  readonly position: GlobalPosition;
-  readonly resolve: () => void;
+/** A projection stopped at an event it cannot apply; waits for that event or later ones fail with it. */
+export class ProjectionHaltedError extends Error {
+  constructor(readonly problem: ReadinessProblem) {
+    super(`projection ${problem.projection} stopped at event ${problem.position}`);
+    this.name = 'ProjectionHaltedError';
+  }
 }
+
+export interface ProjectionRunnerOptions {
+  /** how often a stopped projection looks for its repair (a recorded skip, or another replica past the event) */
+  readonly repairCheckMs?: number;
+}
+
+/** Waits before trying again after a failure to reach the database (a restart, a lost connection). */
+const RETRY_DELAYS_MS = [1000, 2000, 5000];
+/** A single event that fails is tried this often before the projection stops at it. */
+const ATTEMPTS_PER_EVENT = 3;
 
 /**
  * Keeps one projection up to date: subscribes after its checkpoint, applies each batch
- * and moves the checkpoint in the same transaction (the checkpoint row is locked, so
- * two replicas never apply a batch twice), retries after a failure, and lets command
- * handlers wait until their own events are visible (read-your-writes).
+ * and moves the checkpoint in the same transaction (the checkpoint row is locked, so two
+ * replicas never apply a batch twice), and lets command handlers wait until their own
+ * events are visible (read-your-writes).
+ *
+ * Failures to reach the database are retried. An event the projection cannot apply (it
+ * fails alone, again and again) stops the projection just before it: everything earlier
+ * is applied and served, the problem is reported once, waits for it or later events fail
+ * at once, and the runner looks for a repair (docs/operations.md) every few seconds.
  */
 export class ProjectionRunner {
   private readonly logger: Logger;
   private position: GlobalPosition = START;
   private subscription: Subscription | undefined;
-  private waiters: Waiter[] = [];
+  private readonly waiters = new PositionWaiters();
   private retryTimer: NodeJS.Timeout | undefined;
+  private repairTimer: NodeJS.Timeout | undefined;
   private running = false;
+  private failuresInARow = 0;
+  private halt: { readonly problem: ReadinessProblem; readonly position: GlobalPosition } | undefined;
+  private skipped = new Set<string>();
 
   constructor(
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
     private readonly schema: string,
     readonly projection: Projection,
+    private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.logger = new Logger(`Projection ${projection.name}`);
   }
 
   get checkpoint(): GlobalPosition {
     return this.position;
+  }
+
+  /** Why the projection stopped, while it is stopped. */
+  get problem(): ReadinessProblem | undefined {
+    return this.halt?.problem;
   }
 
   private get checkpoints(): string {
@@ -49,50 +82,101 @@ export class ProjectionRunner {
       `INSERT INTO ${this.checkpoints} (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING`,
       [this.projection.name],
     );
-    const rows: Array<{ position: string }> = await this.dataSource.query(
-      `SELECT position FROM ${this.checkpoints} WHERE name = $1`,
-      [this.projection.name],
-    );
-    this.advance(BigInt(rows[0]?.position ?? '0'));
-    this.subscription = this.store.subscribeToAll({
-      after: this.position,
-      streamPrefixes: this.projection.streamPrefixes,
-      onEvents: (events) => this.applyBatch(events),
-      onError: (error) => this.restartLater(error),
-    });
+    await this.subscribe();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.repairTimer);
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.stop();
   }
 
-  /** Resolves once every event up to `position` of the streams this projection handles is applied. */
+  /**
+   * Resolves true once every event up to `position` of the streams this projection handles
+   * is applied, false after `timeoutMs`; fails with ProjectionHaltedError when the
+   * projection stopped at or before `position`.
+   */
   waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
     if (this.position >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((waiter) => waiter !== entry);
-        resolve(false);
-      }, timeoutMs);
-      const entry: Waiter = {
-        position,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve(true);
-        },
-      };
-      this.waiters.push(entry);
+    if (this.halt && position >= this.halt.position) return Promise.reject(new ProjectionHaltedError(this.halt.problem));
+    return this.waiters.wait(position, timeoutMs);
+  }
+
+  /** Looks for a repair of the stopped projection now, and resumes when there is one. */
+  async checkRepair(): Promise<void> {
+    clearTimeout(this.repairTimer);
+    const halt = this.halt;
+    if (!halt || !this.running) return;
+    const skipped = await skippedEventIds(this.store, this.schema, this.projection.name);
+    const checkpoint = await this.storedCheckpoint();
+    if (!skipped.has(halt.problem.event_id) && checkpoint < halt.position) {
+      this.repairTimer = setTimeout(() => void this.checkRepairQuietly(), this.options.repairCheckMs ?? 5000);
+      return;
+    }
+    this.logger.log(`event ${halt.problem.position} ${skipped.has(halt.problem.event_id) ? 'is to be skipped' : 'was applied by another replica'}; resuming`);
+    this.halt = undefined;
+    await this.subscribe();
+  }
+
+  private async checkRepairQuietly(): Promise<void> {
+    try {
+      await this.checkRepair();
+    } catch (error) {
+      if (!this.running) return;
+      this.logger.warn(`could not look for a repair: ${messageOf(error)}`);
+      this.repairTimer = setTimeout(() => void this.checkRepairQuietly(), this.options.repairCheckMs ?? 5000);
+    }
+  }
+
+  private async subscribe(): Promise<void> {
+    this.advance(await this.storedCheckpoint());
+    this.skipped = await skippedEventIds(this.store, this.schema, this.projection.name);
+    this.subscription = this.store.subscribeToAll({
+      after: this.position,
+      streamPrefixes: this.projection.streamPrefixes,
+      onEvents: (events) => this.applyBatch(events),
+      onError: (error) => this.subscriptionEnded(error),
     });
   }
 
+  private async storedCheckpoint(): Promise<GlobalPosition> {
+    const rows: Array<{ position: string }> = await this.dataSource.query(`SELECT position FROM ${this.checkpoints} WHERE name = $1`, [
+      this.projection.name,
+    ]);
+    return BigInt(rows[0]?.position ?? '0');
+  }
+
   private async applyBatch(events: readonly RecordedEvent[]): Promise<void> {
+    try {
+      this.advance(await this.applyInTransaction(events));
+    } catch (error) {
+      if (isTransientDatabaseError(error)) throw error;
+      // which event is it? apply them one by one: those before it are kept
+      for (const event of events) await this.applyAlone(event);
+    }
+    this.failuresInARow = 0;
+  }
+
+  private async applyAlone(event: RecordedEvent): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.advance(await this.applyInTransaction([event]));
+        return;
+      } catch (error) {
+        if (isTransientDatabaseError(error)) throw error;
+        if (attempt < ATTEMPTS_PER_EVENT) continue;
+        throw new ProjectionHaltedError(this.stopAt(event, error));
+      }
+    }
+  }
+
+  private async applyInTransaction(events: readonly RecordedEvent[]): Promise<GlobalPosition> {
     const last = events.at(-1);
-    if (!last) return;
-    const reached = await this.dataSource.transaction(async (manager) => {
+    if (!last) return this.position;
+    return this.dataSource.transaction(async (manager) => {
       const rows: Array<{ position: string }> = await manager.query(
         `SELECT position FROM ${this.checkpoints} WHERE name = $1 FOR UPDATE`,
         [this.projection.name],
@@ -100,32 +184,45 @@ export class ProjectionRunner {
       const checkpoint = BigInt(rows[0]?.position ?? '0');
       const fresh = events.filter((event) => event.position > checkpoint);
       if (fresh.length === 0) return checkpoint;
-      await this.projection.apply(fresh, manager);
-      await manager.query(`UPDATE ${this.checkpoints} SET position = $2 WHERE name = $1`, [
-        this.projection.name,
-        last.position.toString(),
-      ]);
+      const applicable = fresh.filter((event) => !this.skipped.has(event.id));
+      if (applicable.length > 0) await this.projection.apply(applicable, manager);
+      await manager.query(`UPDATE ${this.checkpoints} SET position = $2 WHERE name = $1`, [this.projection.name, last.position.toString()]);
       return last.position;
     });
-    this.advance(reached);
+  }
+
+  private stopAt(event: RecordedEvent, error: unknown): ReadinessProblem {
+    const problem = projectionProblem(this.projection.name, event, error, new Date());
+    this.halt = { problem, position: event.position };
+    this.logger.error(
+      `cannot apply event ${problem.position} (${problem.event_type} of ${problem.stream}, id ${problem.event_id}): ${problem.error}. ` +
+        `The projection stops before it: what came earlier is served, the ${this.schema} service refuses changes ` +
+        `until the event can be applied (a fixed release) or an administrator skips it (docs/operations.md).`,
+    );
+    this.waiters.failFrom(event.position, new ProjectionHaltedError(problem));
+    this.repairTimer = setTimeout(() => void this.checkRepairQuietly(), this.options.repairCheckMs ?? 5000);
+    return problem;
   }
 
   private advance(position: GlobalPosition): void {
     if (position <= this.position) return;
     this.position = position;
-    const due = this.waiters.filter((waiter) => waiter.position <= position);
-    if (due.length === 0) return;
-    this.waiters = this.waiters.filter((waiter) => waiter.position > position);
-    for (const waiter of due) waiter.resolve();
+    this.waiters.reached(position);
   }
 
-  private restartLater(error: unknown): void {
-    this.logger.error(`stopped: ${error instanceof Error ? error.stack : String(error)}; retrying in 1 s`);
+  private subscriptionEnded(error: unknown): void {
     this.subscription = undefined;
-    if (!this.running) return;
+    if (error instanceof ProjectionHaltedError || !this.running) return;
+    this.failuresInARow += 1;
+    const delayMs = RETRY_DELAYS_MS[Math.min(this.failuresInARow, RETRY_DELAYS_MS.length) - 1] ?? 5000;
+    this.logger.warn(`stopped: ${messageOf(error)}; retrying in ${delayMs} ms`);
     this.retryTimer = setTimeout(() => {
-      if (!this.running) return;
-      this.start().catch((e: unknown) => this.restartLater(e));
-    }, 1000);
+      if (!this.running || this.halt) return;
+      this.subscribe().catch((e: unknown) => this.subscriptionEnded(e));
+    }, delayMs);
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,10 +1,14 @@
 import type { DynamicModule, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Inject, Injectable, Module } from '@nestjs/common';
+import { isServiceName } from '@tracker/contracts';
 import { EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
+import { SERVICE_READINESS } from '@tracker/platform/messaging';
 import { SQL_CONNECTION, type SqlConnection } from '@tracker/platform/sql';
 import { ReadModel, type ReadModelOptions } from './read-model';
+import { READ_MODEL } from './read-model.tokens';
+import { skipEventController } from './skip-event.controller';
 
-export const READ_MODEL = Symbol('READ_MODEL');
+export { READ_MODEL } from './read-model.tokens';
 
 @Injectable()
 class ReadModelLifecycle implements OnModuleInit, OnModuleDestroy {
@@ -19,21 +23,27 @@ class ReadModelLifecycle implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-/** A service's own read model; import it once in the service's module (never global). */
+/**
+ * A service's own read model; import it once in the service's module (never global).
+ * It also gives the service's health message its readiness and, for a schema named after
+ * the service, the operator's repair message (`<service>.admin.skip_event`).
+ */
 @Module({})
 export class ReadModelModule {
   static forService(options: ReadModelOptions): DynamicModule {
     return {
       module: ReadModelModule,
+      controllers: isServiceName(options.schema) ? [skipEventController(options.schema)] : [],
       providers: [
         {
           provide: READ_MODEL,
           inject: [SQL_CONNECTION, EVENT_STORE],
           useFactory: (connection: SqlConnection, store: EventStore) => ReadModel.open(connection, store, options),
         },
+        { provide: SERVICE_READINESS, useExisting: READ_MODEL },
         ReadModelLifecycle,
       ],
-      exports: [READ_MODEL],
+      exports: [READ_MODEL, SERVICE_READINESS],
     };
   }
 }

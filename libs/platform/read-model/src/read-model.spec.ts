@@ -1,99 +1,70 @@
-import { randomUUID } from 'node:crypto';
-import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { event } from '@tracker/platform/event-store/testing';
-import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
-import { ProjectionCheckpoints1763800000000 } from './checkpoints.migration';
-import { ReadModel } from './read-model';
-import { CreateStreamStats1763800000001, StreamStats, StreamStatsProjection } from './testing/sample-read-model';
+import type { ReadModel } from './read-model';
+import { describeOnBothDatabases } from './testing/sample-read-models';
 
-function describeReadModel(name: string, createFixture: () => Promise<TestDatabase>): void {
-  describe(`ReadModel and projection runner: ${name}`, () => {
-    let fixture: TestDatabase | undefined;
-    let store: EventStore;
-    const open = (schema: string, prefix: string): Promise<ReadModel> =>
-      ReadModel.open(fixture!.connection, store, {
-        schema,
-        entities: [StreamStats],
-        migrations: [ProjectionCheckpoints1763800000000, CreateStreamStats1763800000001],
-        projections: [new StreamStatsProjection([prefix])],
-      });
-    const rows = async (readModel: ReadModel): Promise<StreamStats[]> =>
-      readModel.dataSource.getRepository(StreamStats).find({ order: { streamName: 'ASC' } });
-    const fresh = (): { schema: string; prefix: string } => {
-      const id = randomUUID().slice(0, 8);
-      return { schema: `rm_${id}`, prefix: `s${id}-` };
-    };
+describeOnBothDatabases('ReadModel and projection runner', (world) => {
+  const open = (schema: string, prefix: string): Promise<ReadModel> => world().open(schema, prefix);
+  const rows = (readModel: ReadModel): ReturnType<ReturnType<typeof world>['rows']> => world().rows(readModel);
+  const fresh = (): { schema: string; prefix: string } => world().fresh();
 
-    beforeAll(async () => {
-      fixture = await createFixture();
-      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 100 });
-    });
-    afterAll(async () => {
-      await (store as EventStore | undefined)?.close();
-      await fixture?.dispose();
-    });
-
-    it('applies events through TypeORM and lets a writer wait until they are visible', async () => {
-      const { schema, prefix } = fresh();
-      const readModel = await open(schema, prefix);
-      await readModel.start();
-      await store.appendToStream(`${prefix}a`, [event('Created'), event('Renamed')], { expectedRevision: 'no_stream' });
-      const last = await store.appendToStream(`${prefix}b`, [event('Created')], { expectedRevision: 'no_stream' });
-      await readModel.waitFor(`${prefix}b`, last.position, 'test');
-      expect(await rows(readModel)).toEqual([
-        { streamName: `${prefix}a`, eventCount: 2, lastType: 'Renamed' },
-        { streamName: `${prefix}b`, eventCount: 1, lastType: 'Created' },
-      ]);
-      await readModel.close();
-    });
-
-    it('resumes after a restart from its checkpoint without applying anything twice', async () => {
-      const { schema, prefix } = fresh();
-      const first = await open(schema, prefix);
-      await first.start();
-      const before = await store.appendToStream(`${prefix}a`, [event('E1'), event('E2')], { expectedRevision: 'no_stream' });
-      await first.waitFor(`${prefix}a`, before.position, 'test');
-      await first.close();
-
-      await store.appendToStream(`${prefix}a`, [event('E3')], { expectedRevision: 1 });
-      const second = await open(schema, prefix);
-      await second.start();
-      await second.catchUp();
-      expect(await rows(second)).toEqual([{ streamName: `${prefix}a`, eventCount: 3, lastType: 'E3' }]);
-      await second.close();
-    });
-
-    it('lets two replicas run the same projection without double counting', async () => {
-      const { schema, prefix } = fresh();
-      const [one, two] = [await open(schema, prefix), await open(schema, prefix)];
-      await Promise.all([one.start(), two.start()]);
-      let last = 0n;
-      for (let i = 0; i < 40; i++) {
-        last = (await store.appendToStream(`${prefix}${i % 4}`, [event(`E${i}`)], { expectedRevision: 'any' })).position;
-      }
-      await Promise.all([one.waitFor(`${prefix}0`, last, 't'), two.waitFor(`${prefix}0`, last, 't')]);
-      const counts = (await rows(one)).map((row) => row.eventCount);
-      expect(counts).toEqual([10, 10, 10, 10]);
-      await Promise.all([one.close(), two.close()]);
-    });
-
-    it('rebuilds from nothing (schema dropped) to exactly the same rows', async () => {
-      const { schema, prefix } = fresh();
-      const readModel = await open(schema, prefix);
-      await readModel.start();
-      for (let i = 0; i < 30; i++) {
-        await store.appendToStream(`${prefix}${i % 7}`, [event(`E${i}`), event(`F${i}`)], { expectedRevision: 'any' });
-      }
-      await readModel.catchUp();
-      const before = await rows(readModel);
-      expect(before).toHaveLength(7);
-
-      await readModel.rebuild();
-      await readModel.catchUp();
-      expect(await rows(readModel)).toEqual(before);
-      await readModel.close();
-    });
+  it('applies events through TypeORM and lets a writer wait until they are visible', async () => {
+    const { schema, prefix } = fresh();
+    const readModel = await open(schema, prefix);
+    await readModel.start();
+    await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Renamed')], { expectedRevision: 'no_stream' });
+    const last = await world().store.appendToStream(`${prefix}b`, [event('Created')], { expectedRevision: 'no_stream' });
+    await readModel.waitFor(`${prefix}b`, last.position, 'test');
+    expect(await rows(readModel)).toEqual([
+      { streamName: `${prefix}a`, eventCount: 2, lastType: 'Renamed' },
+      { streamName: `${prefix}b`, eventCount: 1, lastType: 'Created' },
+    ]);
+    await readModel.close();
   });
-}
 
-describeOnBothPostgres('readmodel', describeReadModel);
+  it('resumes after a restart from its checkpoint without applying anything twice', async () => {
+    const { schema, prefix } = fresh();
+    const first = await open(schema, prefix);
+    await first.start();
+    const before = await world().store.appendToStream(`${prefix}a`, [event('E1'), event('E2')], { expectedRevision: 'no_stream' });
+    await first.waitFor(`${prefix}a`, before.position, 'test');
+    await first.close();
+
+    await world().store.appendToStream(`${prefix}a`, [event('E3')], { expectedRevision: 1 });
+    const second = await open(schema, prefix);
+    await second.start();
+    await second.catchUp();
+    expect(await rows(second)).toEqual([{ streamName: `${prefix}a`, eventCount: 3, lastType: 'E3' }]);
+    await second.close();
+  });
+
+  it('lets two replicas run the same projection without double counting', async () => {
+    const { schema, prefix } = fresh();
+    const [one, two] = [await open(schema, prefix), await open(schema, prefix)];
+    await Promise.all([one.start(), two.start()]);
+    let last = 0n;
+    for (let i = 0; i < 40; i++) {
+      last = (await world().store.appendToStream(`${prefix}${i % 4}`, [event(`E${i}`)], { expectedRevision: 'any' })).position;
+    }
+    await Promise.all([one.waitFor(`${prefix}0`, last, 't'), two.waitFor(`${prefix}0`, last, 't')]);
+    const counts = (await rows(one)).map((row) => row.eventCount);
+    expect(counts).toEqual([10, 10, 10, 10]);
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('rebuilds from nothing (schema dropped) to exactly the same rows', async () => {
+    const { schema, prefix } = fresh();
+    const readModel = await open(schema, prefix);
+    await readModel.start();
+    for (let i = 0; i < 30; i++) {
+      await world().store.appendToStream(`${prefix}${i % 7}`, [event(`E${i}`), event(`F${i}`)], { expectedRevision: 'any' });
+    }
+    await readModel.catchUp();
+    const before = await rows(readModel);
+    expect(before).toHaveLength(7);
+
+    await readModel.rebuild();
+    await readModel.catchUp();
+    expect(await rows(readModel)).toEqual(before);
+    await readModel.close();
+  });
+});

@@ -1,11 +1,14 @@
 import { Logger } from '@nestjs/common';
-import { CommonErrors } from '@tracker/contracts';
+import { CommonErrors, type EventMetadata, type ReadinessProblem } from '@tracker/contracts';
 import type { EventStore, GlobalPosition } from '@tracker/platform/event-store';
+import type { ServiceReadiness } from '@tracker/platform/messaging';
 import type { SqlConnection } from '@tracker/platform/sql';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Projection } from './projection';
 import { closeLockPool } from './keyed-lock';
-import { ProjectionRunner } from './projection-runner';
+import { changeNotVisible, notAcceptingChanges, notReady } from './projection-problem';
+import { ProjectionHaltedError, ProjectionRunner } from './projection-runner';
+import { type SkippedEvent, recordSkip } from './projection-skips';
 import { schemaOf } from './schema';
 
 export interface ReadModelOptions {
@@ -20,14 +23,29 @@ export interface ReadModelOptions {
   readonly poolSize?: number;
   /** how long a command waits for its own events to become visible */
   readonly visibilityTimeoutMs?: number;
+  /** how often a stopped projection looks for its repair (default 5 s) */
+  readonly repairCheckMs?: number;
+}
+
+export interface SkipRequest {
+  /** the global position of the event, as GET /rest/health shows it */
+  readonly position: string;
+  readonly reason: string;
+  /** needed only when several projections stopped at the same event */
+  readonly projection?: string;
 }
 
 /**
  * A service's read model: its TypeORM DataSource (schema by migrations, never
  * synchronize), its projections kept up to date from the event store, read-your-writes
  * waits, and a rebuild that drops the whole schema and replays the log.
+ *
+ * It is ready while every projection keeps up. One that stopped at an event it cannot
+ * apply makes it not ready: reads are still served from what was applied, but the
+ * service's writes are refused before they append anything (`assertWritable`), since
+ * their read-your-writes wait could never end and their checks would read stale rows.
  */
-export class ReadModel {
+export class ReadModel implements ServiceReadiness {
   private readonly logger: Logger;
   private runners: ProjectionRunner[] = [];
 
@@ -58,9 +76,15 @@ export class ReadModel {
     return readModel;
   }
 
+  /** The schema, which names the service in messages. */
+  get service(): string {
+    return this.options.schema;
+  }
+
   async start(): Promise<void> {
+    const runnerOptions = this.options.repairCheckMs === undefined ? {} : { repairCheckMs: this.options.repairCheckMs };
     this.runners = this.options.projections.map(
-      (projection) => new ProjectionRunner(this.store, this.dataSource, this.options.schema, projection),
+      (projection) => new ProjectionRunner(this.store, this.dataSource, this.options.schema, projection, runnerOptions),
     );
     await Promise.all(this.runners.map((runner) => runner.start()));
   }
@@ -76,11 +100,28 @@ export class ReadModel {
     await this.dataSource.destroy();
   }
 
+  readiness(): { ready: boolean; problems: readonly ReadinessProblem[] } {
+    const problems = this.runners.flatMap((runner) => (runner.problem ? [runner.problem] : []));
+    return { ready: problems.length === 0, problems };
+  }
+
+  /** Throws the retryable "not accepting changes" error (503) while a projection is stopped; call it before appending. */
+  assertWritable(): void {
+    const [problem] = this.readiness().problems;
+    if (problem) throw notAcceptingChanges(this.service, problem);
+  }
+
   /** Waits until the projections of `streamName` show every event up to `position`. */
   async waitFor(streamName: string, position: GlobalPosition, correlationId: string): Promise<void> {
     const timeoutMs = this.options.visibilityTimeoutMs ?? 10_000;
     const runners = this.runners.filter((runner) => runner.handles(streamName));
-    const reached = await Promise.all(runners.map((runner) => runner.waitFor(position, timeoutMs)));
+    let reached: boolean[];
+    try {
+      reached = await Promise.all(runners.map((runner) => runner.waitFor(position, timeoutMs)));
+    } catch (error) {
+      if (error instanceof ProjectionHaltedError) throw changeNotVisible(this.service, error.problem);
+      throw error;
+    }
     if (reached.every(Boolean)) return;
     this.logger.error(`[${correlationId}] ${streamName}@${position} not visible after ${timeoutMs} ms`);
     throw CommonErrors.internal(correlationId);
@@ -94,14 +135,52 @@ export class ReadModel {
     await this.start();
   }
 
-  /** Waits until every projection has applied the log as it is now (after a rebuild, in tests). */
+  /**
+   * Waits until every projection has applied the log as it is now (at start, after a
+   * rebuild, in tests). A projection that stops on the way ends the wait at once with the
+   * retryable "not ready" error (503), so a start on such a log does not hang.
+   */
   async catchUp(timeoutMs = 60_000): Promise<void> {
-    const reached = await Promise.all(
-      this.runners.map(async (runner) =>
-        runner.waitFor(await this.store.lastPosition(runner.projection.streamPrefixes), timeoutMs),
-      ),
-    );
+    let reached: boolean[];
+    try {
+      reached = await Promise.all(
+        this.runners.map(async (runner) => runner.waitFor(await this.store.lastPosition(runner.projection.streamPrefixes), timeoutMs)),
+      );
+    } catch (error) {
+      if (error instanceof ProjectionHaltedError) throw notReady(this.service, error.problem);
+      throw error;
+    }
     if (!reached.every(Boolean)) throw new Error(`read model ${this.options.schema} did not catch up within ${timeoutMs} ms`);
+  }
+
+  /**
+   * An operator's repair: the stopped projection passes over the event at `position`
+   * (recorded in the log with who, when and why; see projection-skips.ts) and resumes.
+   * Only an event a projection is stopped at can be skipped.
+   */
+  async skip(request: SkipRequest, metadata: EventMetadata): Promise<SkippedEvent> {
+    const stopped = this.runners.filter(
+      (runner) => runner.problem?.position === request.position && (request.projection === undefined || runner.projection.name === request.projection),
+    );
+    const [runner, ...others] = stopped;
+    if (!runner?.problem) {
+      throw CommonErrors.userError(
+        `No projection of the ${this.service} service is stopped at event ${request.position}${request.projection ? ` (${request.projection})` : ''}; nothing was skipped.`,
+      );
+    }
+    if (others.length > 0) {
+      throw CommonErrors.userError(
+        `Several projections of the ${this.service} service are stopped at event ${request.position} (${stopped.map((r) => r.projection.name).join(', ')}): name one in 'projection'.`,
+      );
+    }
+    const skipped: SkippedEvent = { ...runner.problem, reason: request.reason };
+    await recordSkip(this.store, this.options.schema, skipped, metadata);
+    this.logger.warn(`[${metadata.correlationId}] user ${metadata.actor ?? 'system'} skipped event ${skipped.position} (${skipped.event_type} of ${skipped.stream}) in projection ${skipped.projection}: ${skipped.reason}`);
+    await runner.checkRepair();
+    // answer once it caught up again (or stopped at a later event), so readiness is current
+    const end = await this.store.lastPosition(runner.projection.streamPrefixes);
+    await runner.waitFor(end, this.options.visibilityTimeoutMs ?? 10_000).catch(() => false);
+    return skipped;
   }
 
   /** Creates the schema and runs pending migrations, one process at a time. */

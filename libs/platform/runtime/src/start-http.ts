@@ -5,6 +5,22 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { HttpConfig } from './http.config';
 
 /**
+ * Who answers what Fastify refuses before any route runs (a URL it cannot decode): the
+ * application provides it under this token (the gateway does, in its error envelope).
+ */
+export interface HttpFrameworkErrors {
+  /** `request` and `reply` are Fastify's, as the application's own Fastify types know them */
+  answerFrameworkError(error: FrameworkError, request: unknown, reply: unknown): void;
+}
+
+export interface FrameworkError extends Error {
+  readonly code?: string;
+  readonly statusCode?: number;
+}
+
+export const HTTP_FRAMEWORK_ERRORS = Symbol('HTTP_FRAMEWORK_ERRORS');
+
+/**
  * Creates a Nest application on Fastify for the gateway. Nest's own body parsing is off:
  * the gateway reads raw bodies itself to apply Bugzilla's rules.
  */
@@ -13,13 +29,30 @@ export async function createHttpApplication(
   http: HttpConfig,
   logLevels: readonly LogLevel[],
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: http.maxBodyBytes, trustProxy: http.trustProxy });
+  const late: { answerer?: HttpFrameworkErrors } = {};
+  const adapter = new FastifyAdapter({
+    bodyLimit: http.maxBodyBytes,
+    trustProxy: http.trustProxy,
+    frameworkErrors: (error: FrameworkError, request: unknown, reply: unknown): void => {
+      if (late.answerer) late.answerer.answerFrameworkError(error, request, reply);
+      else (reply as { raw: { destroy(): void } }).raw.destroy();
+    },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bodyParser: false,
     logger: [...logLevels],
   });
+  late.answerer = optionalProvider<HttpFrameworkErrors>(app, HTTP_FRAMEWORK_ERRORS);
   app.enableShutdownHooks();
   return app;
+}
+
+function optionalProvider<T>(app: INestApplication, token: symbol): T | undefined {
+  try {
+    return app.get<T>(token, { strict: false });
+  } catch {
+    return undefined;
+  }
 }
 
 export async function listen(app: INestApplication, http: HttpConfig): Promise<string> {

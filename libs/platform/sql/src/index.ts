@@ -1,3 +1,4 @@
 export * from './embedded-postgres';
 export * from './sql-connection';
 export * from './sql.module';
+export * from './connection-errors';

@@ -8,7 +8,8 @@ export type SqlConfig =
   /** dataDir undefined keeps the database in memory (tests) */
   | { readonly kind: 'pglite'; readonly dataDir: string | undefined };
 
-const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
+/** The embedded PostgreSQL of this process, or null on a real server (operators' and tests' handle on it). */
+export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 
 /** Stops embedded PostgreSQL in the last shutdown phase, after every pool was closed. */
 @Injectable()
@@ -33,8 +34,13 @@ export class SqlModule {
           useFactory: async (): Promise<EmbeddedPostgres | null> => {
             if (config.kind !== 'pglite') return null;
             const started = Date.now();
-            const embedded = await EmbeddedPostgres.start(config.dataDir);
-            new Logger('SqlModule').log(
+            const logger = new Logger('SqlModule');
+            const embedded = await EmbeddedPostgres.start(config.dataDir, {
+              onWorkerDied: (reason, delayMs) =>
+                logger.error(`embedded PostgreSQL stopped: ${reason}; starting it again in ${delayMs} ms`),
+              onWorkerRestarted: (restarts) => logger.warn(`embedded PostgreSQL started again (restart ${restarts}); its data is intact`),
+            });
+            logger.log(
               `embedded PostgreSQL (PGlite) ready in ${Date.now() - started} ms, data in ${config.dataDir ?? 'memory'}`,
             );
             return embedded;

@@ -47,6 +47,7 @@ export class CreateBugHandler {
       const command = await this.command(request, actor, input);
       const context = this.commands.context(request);
       const stream = bugStream(command.bugId);
+      await this.comments.assertReady(request);
       const result = await this.commands.append(bugDecider, stream, command, context);
       const created = result.events.find((event) => event.type === 'BugCreated');
       const links = new LinkedChanges();

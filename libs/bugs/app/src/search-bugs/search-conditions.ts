@@ -1,4 +1,4 @@
-import { CommonErrors } from '@tracker/contracts';
+import { CommonErrors, DomainError, param } from '@tracker/contracts';
 import type { Condition, Criterion, SearchOperator } from '@tracker/bugs/domain';
 import { searchColumn, type SearchColumn } from './search-columns';
 import type { SearchScope, SqlParams } from './search-scope';
@@ -121,7 +121,12 @@ const COMPARISONS: Partial<Record<SearchOperator, string>> = { equals: '=', less
 
 function typedValue(kind: keyof typeof CASTS, text: string): unknown {
   switch (kind) {
-    case 'int':
+    case 'int': {
+      // an id or count column (32 bits): `1.5` or a 20-digit number could never match, and would fail in SQL
+      const error = /^-?\d+$/.test(text.trim()) ? param.integerRangeError(Number(text.trim()), text.trim()) : CommonErrors.mustBeNumeric('value', text).toData();
+      if (error) throw new DomainError(error);
+      return text.trim();
+    }
     case 'number':
       if (!/^-?\d+(\.\d+)?$/.test(text.trim())) throw CommonErrors.mustBeNumeric('value', text);
       return text.trim();

@@ -90,6 +90,7 @@ export class UpdateBugsHandler {
       const decided = bugDecider.decide(commandFor(bug), bug);
       if (isDomainError(decided)) throw decided;
     }
+    if (mayComment) await this.comments.assertReady(request);
     const context = this.commands.context(request);
     const results: UpdatedBugWire[] = [];
     const written: Array<{ stream: string; position: GlobalPosition | null }> = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ANONYMOUS, CATALOG_INSTALLATION_STREAM } from '@tracker/contracts';
+import { ANONYMOUS, CATALOG_INSTALLATION_STREAM, ErrorCode, isDomainError } from '@tracker/contracts';
 import {
   type InstallStep,
   classificationDecider,
@@ -83,7 +83,13 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
         this.logger.log('installed the catalog defaults');
       });
     }
-    await this.readModel.catchUp();
+    try {
+      await this.readModel.catchUp();
+    } catch (error) {
+      // a read model stopped at an event it cannot apply: the installation is in the log, serve what was applied
+      if (!isDomainError(error) || error.code !== ErrorCode.serviceUnavailable) throw error;
+      this.logger.error(`the catalog serves what it could apply: ${error.message}`);
+    }
     this.gate.markInstalled();
   }
 

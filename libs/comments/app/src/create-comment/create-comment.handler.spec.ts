@@ -3,10 +3,18 @@ import type { ReadModel } from '@tracker/platform/read-model';
 import { FakeBugs, caller, request } from '../testing/fake-collaborators';
 import { CreateCommentHandler } from './create-comment.handler';
 
-function setup(taggers = 'editbugs'): { bugs: FakeBugs; waited: Array<[string, bigint]>; create: (params: Partial<CreateCommentParams>, permissions?: Permission[]) => Promise<{ id: number }> } {
+function setup(
+  taggers = 'editbugs',
+  notReady?: Error,
+): { bugs: FakeBugs; waited: Array<[string, bigint]>; create: (params: Partial<CreateCommentParams>, permissions?: Permission[]) => Promise<{ id: number }> } {
   const bugs = new FakeBugs();
   const waited: Array<[string, bigint]> = [];
-  const readModel = { waitFor: (stream: string, position: bigint) => Promise.resolve(void waited.push([stream, position])) } as unknown as ReadModel;
+  const readModel = {
+    waitFor: (stream: string, position: bigint) => Promise.resolve(void waited.push([stream, position])),
+    assertWritable: () => {
+      if (notReady) throw notReady;
+    },
+  } as unknown as ReadModel;
   const handler = new CreateCommentHandler(bugs, readModel, { commentTaggersGroup: taggers });
   const create = (params: Partial<CreateCommentParams>, permissions: Permission[] = []) =>
     handler.handle(request({ id: '1', comment: 'Looks fine.', ...params }, caller(permissions)));
@@ -29,6 +37,14 @@ describe('CreateCommentHandler', () => {
     await expect(refused.create({ id: '4', ids: ['2'] })).rejects.toMatchObject({ code: 109, message: 'You are not permitted to edit bugs in product Locked.' });
     await expect(refused.create({ id: '4', ids: ['3'] })).rejects.toMatchObject({ code: 102 });
     expect(refused.bugs.added).toEqual([]);
+  });
+
+  it('refuses before handing anything to the bugs service while its read model is not ready', async () => {
+    const notReady = Object.assign(new Error('The comments service is not accepting changes'), { code: 100503 });
+    const { bugs, waited, create } = setup('editbugs', notReady);
+    await expect(create({ comment: 'Not now.' })).rejects.toBe(notReady);
+    expect(bugs.added).toEqual([]);
+    expect(waited).toEqual([]);
   });
 
   it('requires a login, then a comment that is not blank (golden 101)', async () => {

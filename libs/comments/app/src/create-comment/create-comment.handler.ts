@@ -40,6 +40,7 @@ export class CreateCommentHandler {
     if (requestedTags.some((tag) => tag !== undefined)) assertMayTagComments(this.options, auth, 'update');
     const tags = creationTags(requestedTags);
 
+    this.readModel.assertWritable();
     const ids: number[] = [];
     for (const bug of bugs) {
       const added = await this.bugs.addComment({ bugRef: bug.bugId, ...comment, tags }, request);

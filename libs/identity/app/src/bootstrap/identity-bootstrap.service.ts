@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { apiKeyStream, groupStream, userStream } from '@tracker/contracts';
+import { apiKeyStream, ErrorCode, groupStream, isDomainError, userStream } from '@tracker/contracts';
 import { ADMIN_GROUP, apiKeyDecider, groupDecider, systemGroups, userDecider } from '@tracker/identity/domain';
 import { type CommandContext, CommandRunner } from '@tracker/platform/command-handler';
 import { IdSequences, KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
@@ -36,7 +36,13 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.run();
+    try {
+      await this.run();
+    } catch (error) {
+      // a read model stopped at an event it cannot apply: start anyway, serve what it can, and say why
+      if (!isDomainError(error) || error.code !== ErrorCode.serviceUnavailable) throw error;
+      this.logger.error(`identity starts without checking its installation: ${error.message}`);
+    }
   }
 
   async run(): Promise<void> {

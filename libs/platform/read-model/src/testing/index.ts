@@ -1,1 +1,2 @@
 export * from './sample-read-model';
+export * from './sample-read-models';

@@ -1,0 +1,37 @@
+import { CommonErrors, DomainError } from '@tracker/contracts';
+import { TimeoutError } from 'rxjs';
+
+/** Nothing subscribes to the subject: the service is not running (or not yet). */
+export class NoRespondersError extends Error {
+  constructor(readonly subject: string) {
+    super(`nothing answers ${subject}`);
+    this.name = 'NoRespondersError';
+  }
+}
+
+/**
+ * What the caller of a message is told when the message did not get an answer: the
+ * service did not answer in time (504: it may still do the work), is not running (503:
+ * nothing was done), or could not be reached at all (503). All are worth retrying; none
+ * is the caller's mistake, and none ever escapes as an exception that ends a process.
+ */
+export function transportFailure(subject: string, correlationId: string, error: unknown, timeoutMs: number): DomainError {
+  const service = subject.split('.')[0] ?? subject;
+  const quote = `If it persists, quote correlation id ${correlationId}.`;
+  if (error instanceof TimeoutError) {
+    return new DomainError(
+      'serviceTimeout',
+      `The ${service} service did not answer within ${timeoutMs} ms ('${subject}'); the request may still be carried out, so check before you retry. ${quote}`,
+    );
+  }
+  if (error instanceof NoRespondersError) {
+    return CommonErrors.serviceUnavailable(
+      `The ${service} service is not running (nothing answers '${subject}'); nothing was changed. Please retry later. ${quote}`,
+    );
+  }
+  return CommonErrors.serviceUnavailable(`The ${service} service could not be reached ('${subject}'); please retry later. ${quote}`);
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

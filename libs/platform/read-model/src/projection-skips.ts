@@ -1,0 +1,32 @@
+import type { EventMetadata, ReadinessProblem } from '@tracker/contracts';
+import type { EventStore } from '@tracker/platform/event-store';
+
+/**
+ * An operator's decision that a projection passes over an event it cannot apply, kept in
+ * the log itself (one stream per read model), so that it is audited (who, when, why) and
+ * so that a rebuild, which replays the log, skips the same events and ends with the same
+ * rows. The event stays in its stream: only this read model does without it.
+ */
+export const PROJECTION_EVENT_SKIPPED = 'ProjectionEventSkipped';
+
+export const skipStream = (schema: string): string => `projection-skips-${schema}`;
+
+export interface SkippedEvent extends ReadinessProblem {
+  readonly reason: string;
+}
+
+/** Ids of the events the projection was told to skip. */
+export async function skippedEventIds(store: EventStore, schema: string, projection: string): Promise<Set<string>> {
+  const recorded = await store.readStream(skipStream(schema));
+  return new Set(
+    recorded
+      .filter((event) => event.type === PROJECTION_EVENT_SKIPPED && (event.data as SkippedEvent).projection === projection)
+      .map((event) => (event.data as SkippedEvent).event_id),
+  );
+}
+
+export async function recordSkip(store: EventStore, schema: string, skipped: SkippedEvent, metadata: EventMetadata): Promise<void> {
+  await store.appendToStream(skipStream(schema), [{ type: PROJECTION_EVENT_SKIPPED, data: skipped, schemaVersion: 1, metadata }], {
+    expectedRevision: 'any',
+  });
+}

@@ -10,6 +10,7 @@ export * from './errors/domain-error';
 export * from './events/event-envelope';
 export * from './events/stream-type';
 export * from './events/stream-types';
+export * from './events/projection-skip.events';
 export * from './messaging/service-request';
 export * from './messaging/services';
 export * from './messaging/read-model-rebuild';

@@ -4,7 +4,7 @@ import {
   REBUILD_BUGS_SUBJECT,
   REBUILD_CATALOG_SUBJECT,
   REBUILD_IDENTITY_SUBJECT,
-  STREAM_TYPES,
+  DOMAIN_STREAM_TYPES,
 } from '@tracker/contracts';
 import type { Clock } from '@tracker/platform/command-handler';
 import { createTempDatabase, describeWithServers, http, jsonCall, type TempDatabase } from '@tracker/testing';
@@ -168,8 +168,9 @@ describeWithServers(['postgres'], 'a v1 event of every stream type replays ident
     await older?.drop();
   });
 
-  it('covers every stream type, and the copy holds each older shape', () => {
-    expect(OLDER_SHAPES.map((shape) => shape.streamPrefix).sort()).toEqual(STREAM_TYPES.map((type) => type.prefix).sort());
+  it('covers every stream type of the services, and the copy holds each older shape', () => {
+    // the platform's skip log is written by operators only; the read-model specs replay it
+    expect(OLDER_SHAPES.map((shape) => shape.streamPrefix).sort()).toEqual(DOMAIN_STREAM_TYPES.map((type) => type.prefix).sort());
     for (const shape of OLDER_SHAPES) expect([shape.eventType, (rewritten.get(shape.eventType) ?? 0) > 0]).toEqual([shape.eventType, true]);
   });
 

@@ -12,14 +12,15 @@ import { apiKeyStreamType } from '../identity/api-key.events';
 import { groupStreamType } from '../identity/group.events';
 import { loginTokenStreamType } from '../identity/login-token.events';
 import { userStreamType } from '../identity/user.events';
+import { projectionSkipsStreamType } from './projection-skip.events';
 import type { StreamType } from './stream-type';
 
 /**
- * Every stream type of Tracker, whichever service owns it. Each process reads with all
- * of them, so any reader (a projection of another service's events, a mailer) sees the
+ * Every stream type of the services, whichever owns it. Each process reads with all of
+ * them, so any reader (a projection of another service's events, a mailer) sees the
  * current shapes without declaring anything. A new stream type is added here.
  */
-export const STREAM_TYPES: readonly StreamType[] = [
+export const DOMAIN_STREAM_TYPES: readonly StreamType[] = [
   userStreamType,
   groupStreamType,
   apiKeyStreamType,
@@ -36,3 +37,8 @@ export const STREAM_TYPES: readonly StreamType[] = [
   commentTagsStreamType,
 ];
 
+/** The platform's own streams: the read models' skip log. */
+export const PLATFORM_STREAM_TYPES: readonly StreamType[] = [projectionSkipsStreamType];
+
+/** Every stream type a process reads and writes. */
+export const STREAM_TYPES: readonly StreamType[] = [...DOMAIN_STREAM_TYPES, ...PLATFORM_STREAM_TYPES];

@@ -1,7 +1,6 @@
 import {
   ANONYMOUS,
   DomainError,
-  ErrorCode,
   type HealthReply,
   type ReadinessProblem,
   SERVICE_NAMES,

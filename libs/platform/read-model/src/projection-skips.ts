@@ -1,19 +1,16 @@
-import type { EventMetadata, ReadinessProblem } from '@tracker/contracts';
+import { type EventMetadata, type ProjectionEventSkippedData, projectionSkipsStream } from '@tracker/contracts';
 import type { EventStore } from '@tracker/platform/event-store';
 
 /**
- * An operator's decision that a projection passes over an event it cannot apply, kept in
- * the log itself (one stream per read model), so that it is audited (who, when, why) and
- * so that a rebuild, which replays the log, skips the same events and ends with the same
- * rows. The event stays in its stream: only this read model does without it.
+ * The skip log of a read model (the events are declared in contracts): a rebuild, which
+ * replays the log, skips the same events and ends with the same rows. The skipped event
+ * stays in its stream: only this read model does without it.
  */
-export const PROJECTION_EVENT_SKIPPED = 'ProjectionEventSkipped';
+const PROJECTION_EVENT_SKIPPED = 'ProjectionEventSkipped';
 
-export const skipStream = (schema: string): string => `projection-skips-${schema}`;
+export const skipStream = projectionSkipsStream;
 
-export interface SkippedEvent extends ReadinessProblem {
-  readonly reason: string;
-}
+export type SkippedEvent = ProjectionEventSkippedData;
 
 /** Ids of the events the projection was told to skip. */
 export async function skippedEventIds(store: EventStore, schema: string, projection: string): Promise<Set<string>> {

@@ -2,7 +2,6 @@ import { Controller, Inject, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CommonErrors,
-  DomainError,
   hasPermission,
   type ServiceName,
   type ServiceRequest,

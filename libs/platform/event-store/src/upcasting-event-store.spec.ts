@@ -117,7 +117,9 @@ describe('EventStreams', () => {
       'usertags-',
       'lastvisit-',
       'commenttags-',
+      'projection-skips-',
     ]);
+    expect(streams.typeOf('projection-skips-identity')?.prefix).toBe('projection-skips-');
     expect(streams.typeOf('usertags-7')?.prefix).toBe('usertags-');
     expect(streams.typeOf('user-7')?.prefix).toBe('user-');
     expect(streams.currentVersion('bug-42', 'BugCreated')).toBe(1);

@@ -27,7 +27,8 @@ class ProbeController {
 
   @MessagePattern('probe.slow')
   async slow(): Promise<string> {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // longer than the buses' 3 s timeout, which is generous so that 6 MB cross on a busy machine
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
     return 'late';
   }
 
@@ -113,7 +114,7 @@ function describeTransport(name: string, config: () => MessagingConfig): void {
     it('gives up on a service that does not answer in time, with a clean error', async () => {
       const failure = bus.request('probe.slow', request(null));
       await expect(failure).rejects.toMatchObject({ code: 100504 });
-      await expect(failure).rejects.toThrow(/did not answer within 200 ms \('probe.slow'\); the request may still be carried out/);
+      await expect(failure).rejects.toThrow(/did not answer within 3000 ms \('probe.slow'\); the request may still be carried out/);
     });
 
     it('carries replies and requests of any size (here 6 MB each way)', async () => {
@@ -150,12 +151,12 @@ function describeTransport(name: string, config: () => MessagingConfig): void {
   });
 }
 
-describeTransport('the in-process transport', () => ({ transport: 'in-process', timeoutMs: 200 }));
+describeTransport('the in-process transport', () => ({ transport: 'in-process', timeoutMs: 3_000 }));
 
 
 describeWithServers(['nats'], 'message bus over the real NATS server', () => {
   const subjectPrefix = `test-${randomUUID().slice(0, 8)}.`;
-  describeTransport('NATS', () => ({ transport: 'nats', natsUrl: TEST_SERVER_URLS.nats, subjectPrefix, timeoutMs: 200 }));
+  describeTransport('NATS', () => ({ transport: 'nats', natsUrl: TEST_SERVER_URLS.nats, subjectPrefix, timeoutMs: 3_000 }));
 
   it('reports an unreachable NATS server as a clean error', async () => {
     const moduleRef = await Test.createTestingModule({

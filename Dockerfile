@@ -28,8 +28,8 @@ COPY tsconfig.base.json tsconfig.json ./
 COPY tools/build.mjs ./tools/
 COPY apps ./apps
 COPY libs ./libs
-COPY bench ./bench
-RUN npm run build
+# test helpers (src/testing, libs/testing) are never loaded by a process (test/deploy checks it)
+RUN npm run build && rm -rf dist/libs/testing && find dist -type d -name testing -prune -exec rm -rf {} +
 
 # The runtime: node, the production node_modules and the compiled processes, no compiler,
 # no npm cache, no sources, no test or benchmark code. Runs as the image's user node

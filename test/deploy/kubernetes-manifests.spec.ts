@@ -26,6 +26,12 @@ const PROBE_PATHS = [...systemRoutes, ...healthRoutes({} as MessageBus)]
 /** DNS, NATS, PostgreSQL, EventStoreDB, Redis, MinIO/S3 */
 const INFRASTRUCTURE_PORTS = [53, 4222, 5432, 2113, 6379, 9000];
 
+/** the keys and example values of a Secret's example env file */
+function exampleSecret(file: string): Record<string, string> {
+  const entries = Object.entries(parseEnv(readFileSync(join(K8S, file), 'utf8')));
+  return Object.fromEntries(entries.flatMap(([key, value]) => (value === undefined ? [] : [[key, value]])));
+}
+
 interface Overlay {
   readonly name: string;
   readonly image: string;
@@ -40,7 +46,7 @@ const OVERLAYS: readonly Overlay[] = [
     image: 'registry.example.com/tracker:0.1.0',
     autoscaled: true,
     // created by the operator; its keys are documented in its example file
-    external: new Map([['tracker-secrets', parseEnv(readFileSync(join(K8S, 'overlays/production/tracker-secrets.example.env'), 'utf8'))]]),
+    external: new Map([['tracker-secrets', exampleSecret('overlays/production/tracker-secrets.example.env')]]),
   },
 ];
 

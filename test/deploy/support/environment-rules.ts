@@ -70,8 +70,9 @@ function dataOf(objects: readonly KubernetesObject[], kind: 'ConfigMap' | 'Secre
   const object = objects.find((o) => o.kind === kind && o.metadata.name === name);
   if (!object) return undefined;
   if (kind === 'ConfigMap') return (object['data'] ?? {}) as Record<string, string>;
-  const encoded = Object.entries((object['data'] ?? {}) as Record<string, string>).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]);
-  return { ...Object.fromEntries(encoded), ...((object['stringData'] ?? {}) as Record<string, string>) };
+  const encoded = Object.entries((object['data'] ?? {}) as Record<string, string>).map(([key, value]): [string, string] => [key, Buffer.from(value, 'base64').toString('utf8')]);
+  const decoded: Record<string, string> = Object.fromEntries(encoded);
+  return { ...decoded, ...((object['stringData'] ?? {}) as Record<string, string>) };
 }
 
 function environmentOf(objects: readonly KubernetesObject[], pod: PodTemplate, container: IContainer, external: ExternalSecrets, problems: string[]): ContainerEnvironment[] {

@@ -32,8 +32,8 @@ export function renderKustomization(dir: string): KubernetesObject[] {
 export function parseYamlObjects(text: string): KubernetesObject[] {
   return parseAllDocuments(text).flatMap((document) => {
     if (document.errors.length > 0) throw new Error(`not YAML: ${document.errors.map((e) => e.message).join('; ')}`);
-    const value: unknown = document.toJS();
-    return value === null || value === undefined ? [] : [value as KubernetesObject];
+    const value = document.toJS() as KubernetesObject | null;
+    return value === null || value === undefined ? [] : [value];
   });
 }
 

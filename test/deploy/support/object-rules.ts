@@ -51,7 +51,7 @@ export function networkProblems(objects: readonly KubernetesObject[], pods: read
   const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
   const problems: string[] = [];
   const denyAll = policies.find((p) => Object.keys(p.spec?.podSelector ?? {}).length === 0 && !p.spec?.ingress && !p.spec?.egress);
-  if (!denyAll || !['Ingress', 'Egress'].every((type) => denyAll.spec?.policyTypes?.includes(type))) problems.push('no default-deny NetworkPolicy (empty pod selector, Ingress and Egress, no rules)');
+  if (!denyAll || !(['Ingress', 'Egress'] as const).every((type) => denyAll.spec?.policyTypes?.includes(type))) problems.push('no default-deny NetworkPolicy (empty pod selector, Ingress and Egress, no rules)');
   for (const policy of policies) {
     const where = `NetworkPolicy/${policy.metadata?.name ?? ''}`;
     const selected = pods.filter((pod) => selects(policy.spec?.podSelector, pod.labels));

@@ -89,6 +89,12 @@ describeWithKubectl('Kubernetes manifests', () => {
       expect(outside.map((object) => `${object.kind}/${object.metadata.name}`)).toEqual([]);
     });
 
+    it("lets an upgrade apply the configuration and the migration Job alone (-l 'app.kubernetes.io/component in (configuration,migration)')", () => {
+      const first = objects.filter((object) => ['configuration', 'migration'].includes(object.metadata.labels?.['app.kubernetes.io/component'] ?? ''));
+      const configuration = objects.filter((object) => object.kind === 'ConfigMap' || object.kind === 'Secret');
+      expect(first.map((object) => object.kind).sort()).toEqual([...configuration.map((object) => object.kind), 'Job'].sort());
+    });
+
     it('validates against the Kubernetes schemas', () => {
       expect(schemaProblems(objects)).toEqual([]);
     }, 60_000);

@@ -5,7 +5,7 @@ import { loadBugsConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadBugsConfig(process.env);
-  await startService('bugs', BugsAppModule.forRoot(config), config.platform.messaging, config.platform.logLevels);
+  await startService('bugs', BugsAppModule.forRoot(config), config.platform);
 }
 
 main().catch(exitOnStartupError);

@@ -5,7 +5,7 @@ import { loadCatalogConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadCatalogConfig(process.env);
-  await startService('catalog', CatalogAppModule.forRoot(config), config.platform.messaging, config.platform.logLevels);
+  await startService('catalog', CatalogAppModule.forRoot(config), config.platform);
 }
 
 main().catch(exitOnStartupError);

@@ -5,7 +5,7 @@ import { loadCommentsConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadCommentsConfig(process.env);
-  await startService('comments', CommentsAppModule.forRoot(config), config.platform.messaging, config.platform.logLevels);
+  await startService('comments', CommentsAppModule.forRoot(config), config.platform);
 }
 
 main().catch(exitOnStartupError);

@@ -5,7 +5,7 @@ import { loadFlagsConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadFlagsConfig(process.env);
-  await startService('flags', FlagsAppModule.forRoot(config), config.platform.messaging, config.platform.logLevels);
+  await startService('flags', FlagsAppModule.forRoot(config), config.platform);
 }
 
 main().catch(exitOnStartupError);

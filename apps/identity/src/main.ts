@@ -5,7 +5,7 @@ import { loadIdentityConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadIdentityConfig(process.env);
-  await startService('identity', IdentityAppModule.forRoot(config), config.platform.messaging, config.platform.logLevels);
+  await startService('identity', IdentityAppModule.forRoot(config), config.platform);
 }
 
 main().catch(exitOnStartupError);

@@ -5,7 +5,7 @@ import { loadMailerConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadMailerConfig(process.env);
-  await startService('mailer', MailerAppModule.forRoot(config), config.platform.messaging, config.platform.logLevels);
+  await startService('mailer', MailerAppModule.forRoot(config), config.platform);
 }
 
 main().catch(exitOnStartupError);

@@ -11,6 +11,11 @@ export interface PlatformConfig {
   readonly eventStore: EventStoreConfig;
   readonly messaging: MessagingConfig;
   readonly logLevels: readonly LogLevel[];
+  /**
+   * Apply the process's migrations (its read model's schema, the PostgreSQL event store's)
+   * and exit without serving: what the migration Job of an upgrade runs (docs/operations-guide.md).
+   */
+  readonly migrateOnly: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -40,6 +45,7 @@ export function readDistributedPlatformConfig(env: EnvReader): PlatformConfig {
         : { adapter: 'postgres' },
     messaging: readNatsConfig(env),
     logLevels: readLogLevels(env),
+    migrateOnly: env.boolean('TRACKER_MIGRATE_ONLY', false),
   };
 }
 
@@ -67,5 +73,6 @@ export function readEmbeddedPlatformConfig(env: EnvReader): PlatformConfig {
     eventStore: { adapter: 'postgres' },
     messaging: { transport: 'in-process', timeoutMs: env.int('TRACKER_REQUEST_TIMEOUT_MS', 15_000, { min: 100, max: 600_000 }) },
     logLevels: readLogLevels(env),
+    migrateOnly: false,
   };
 }

@@ -1,28 +1,39 @@
-import { type DynamicModule, type INestMicroservice, type LogLevel, Logger } from '@nestjs/common';
+import { type DynamicModule, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@tracker/contracts';
 import { ConfigError } from '@tracker/platform/config';
-import { type MessagingConfig, PrefixedNatsServer } from '@tracker/platform/messaging';
+import { PrefixedNatsServer } from '@tracker/platform/messaging';
+import type { PlatformConfig } from './platform.config';
 
 /**
  * Starts one service as its own process (distributed mode): a Nest microservice that
  * answers its subjects on NATS in the service's queue group, so replicas share the load.
+ *
+ * With `migrateOnly` (TRACKER_MIGRATE_ONLY) it stops once the module is built: building it
+ * opens the event store and the read model, which apply their migrations under an advisory
+ * lock, while projections, start-up work (identity's installation) and the NATS
+ * subscription wait for `listen()`, which never comes. The migration Job of an upgrade
+ * runs this, so a migration that fails stops the upgrade before any replica is replaced.
  */
 export async function startService(
   service: ServiceName,
   module: DynamicModule,
-  messaging: MessagingConfig,
-  logLevels: readonly LogLevel[],
-): Promise<INestMicroservice> {
+  platform: Pick<PlatformConfig, 'messaging' | 'logLevels' | 'migrateOnly'>,
+): Promise<void> {
+  const { messaging, logLevels } = platform;
   if (messaging.transport !== 'nats') throw new Error('A service process answers on NATS only');
   const server = await NestFactory.createMicroservice(module, {
     strategy: new PrefixedNatsServer({ servers: messaging.natsUrl, queue: service }, messaging.subjectPrefix),
     logger: [...logLevels],
   });
+  if (platform.migrateOnly) {
+    await server.close();
+    new Logger('Startup').log(`${service}: migrations applied, exiting (TRACKER_MIGRATE_ONLY)`);
+    return;
+  }
   server.enableShutdownHooks();
   await server.listen();
   new Logger('Startup').log(`${service} answers on ${messaging.natsUrl} as ${messaging.subjectPrefix}${service}.*`);
-  return server;
 }
 
 /** Prints configuration problems without a stack trace, anything else with one, and exits. */

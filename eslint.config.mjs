@@ -17,7 +17,10 @@ function moduleBoundaries({ inSpecs }) {
       { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:util', ...testing] },
       { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:util', 'type:domain', ...testing] },
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:util', 'type:testing'] },
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:util', 'type:domain', 'type:feature', ...testing] },
+      {
+        sourceTag: 'type:app',
+        onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:util', 'type:domain', 'type:feature', ...testing],
+      },
       { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
       { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:gateway'] },
       ...serviceScopes.map((scope) => ({ sourceTag: `scope:${scope}`, onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`] })),
@@ -29,7 +32,18 @@ function moduleBoundaries({ inSpecs }) {
   };
 }
 
-const infrastructurePackages = ['@nestjs/*', 'typeorm', 'pg', '@eventstore/*', 'nats', 'bullmq', 'ioredis', 'minio', 'fastify', '@electric-sql/*'];
+const infrastructurePackages = [
+  '@nestjs/*',
+  'typeorm',
+  'pg',
+  '@eventstore/*',
+  'nats',
+  'bullmq',
+  'ioredis',
+  'minio',
+  'fastify',
+  '@electric-sql/*',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', '.nx/**'] },

@@ -12,8 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist');
 const sourceDirs = ['apps', 'libs', 'bench'];
-const isSource = (name) =>
-  (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.spec.ts')) || name.endsWith('.worker.js');
+const isSource = (name) => (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.spec.ts')) || name.endsWith('.worker.js');
 
 async function* walk(dir) {
   let entries;

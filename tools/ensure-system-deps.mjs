@@ -43,7 +43,11 @@ function unpackKubernetesClient() {
   const work = mkdtempSync(join(tmpdir(), 'kubernetes-client-'));
   try {
     // the sandbox user _apt cannot write into a private temporary directory
-    execFileSync('apt-get', ['download', '-qq', '-o', 'APT::Sandbox::User=root', 'kubernetes-client'], { cwd: work, stdio: 'inherit', env });
+    execFileSync('apt-get', ['download', '-qq', '-o', 'APT::Sandbox::User=root', 'kubernetes-client'], {
+      cwd: work,
+      stdio: 'inherit',
+      env,
+    });
     const [deb] = readdirSync(work).filter((name) => name.endsWith('.deb'));
     if (!deb) throw new Error('apt-get download kubernetes-client left no .deb');
     rmSync(kubectlRoot, { recursive: true, force: true });

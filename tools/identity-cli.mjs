@@ -55,7 +55,11 @@ async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const spec = COMMANDS[command];
   if (!spec) throw new UsageError(command ? `unknown command '${command}'` : 'no command given');
-  const { values } = parseArgs({ args: rest, options: Object.fromEntries(OPTIONS.map((name) => [name, { type: 'string' }])), strict: true });
+  const { values } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(OPTIONS.map((name) => [name, { type: 'string' }])),
+    strict: true,
+  });
   const apiKey = values['api-key'] ?? process.env.TRACKER_API_KEY;
   if (!apiKey) throw new UsageError('no API key: pass --api-key or set TRACKER_API_KEY');
   connection = { url: (values.url ?? process.env.TRACKER_URL ?? 'http://localhost:3000').replace(/\/+$/, ''), apiKey };

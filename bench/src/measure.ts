@@ -3,11 +3,7 @@
  * per second. A short warm-up runs first so that connection set-up and JIT compilation
  * stay out of the figure.
  */
-export async function ratePerSecond(
-  count: number,
-  concurrency: number,
-  operation: (i: number) => Promise<unknown>,
-): Promise<number> {
+export async function ratePerSecond(count: number, concurrency: number, operation: (i: number) => Promise<unknown>): Promise<number> {
   await runLanes(Math.min(200, count), concurrency, operation);
   const started = process.hrtime.bigint();
   await runLanes(count, concurrency, operation);

@@ -44,7 +44,11 @@ export function table(report: Report): string {
   ]);
   const header = ['suite', 'measurement', 'value', 'baseline', 'ratio', 'target'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   const skipped = report.skipped.length > 0 ? `\nskipped: ${report.skipped.join('; ')}` : '';
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + skipped;
 }

@@ -48,7 +48,8 @@ async function main(): Promise<void> {
   ];
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !suites.some(([suite]) => suite === name));
-  if (unknown.length > 0) throw new Error(`Unknown bench suites: ${unknown.join(', ')} (known: ${suites.map(([name]) => name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`Unknown bench suites: ${unknown.join(', ')} (known: ${suites.map(([name]) => name).join(', ')})`);
   for (const [name, suite] of suites) {
     if (chosen.length > 0 && !chosen.includes(name)) continue;
     console.info(`bench: ${name} ...`);

@@ -52,12 +52,15 @@ describe('docker-compose.yml', () => {
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         const target = services[dependency];
         if (!target) problems.push(`${name}: depends on ${dependency}, which is not a service`);
-        else if (condition === 'service_healthy' && !target.healthcheck && target.build === undefined) problems.push(`${name}: waits for ${dependency} to be healthy, which has no healthcheck`);
-        else if (!['service_healthy', 'service_started', 'service_completed_successfully'].includes(condition)) problems.push(`${name}: unknown condition ${condition}`);
+        else if (condition === 'service_healthy' && !target.healthcheck && target.build === undefined)
+          problems.push(`${name}: waits for ${dependency} to be healthy, which has no healthcheck`);
+        else if (!['service_healthy', 'service_started', 'service_completed_successfully'].includes(condition))
+          problems.push(`${name}: unknown condition ${condition}`);
       }
       for (const volume of service.volumes ?? []) {
         const source = volume.split(':')[0] ?? '';
-        if (!source.startsWith('.') && !source.startsWith('/') && !(source in (compose.volumes ?? {}))) problems.push(`${name}: volume ${source} is not declared`);
+        if (!source.startsWith('.') && !source.startsWith('/') && !(source in (compose.volumes ?? {})))
+          problems.push(`${name}: volume ${source} is not declared`);
       }
     }
     expect(problems).toEqual([]);
@@ -65,9 +68,15 @@ describe('docker-compose.yml', () => {
 
   it('builds one image for every Tracker process, TRACKER_SERVICE picking it, and publishes only the gateway on all addresses', () => {
     for (const process of DEPLOYED_PROCESSES) {
-      expect({ process, image: services[process]?.image, service: services[process]?.environment?.['TRACKER_SERVICE'] }).toEqual({ process, image: 'tracker:latest', service: process });
+      expect({ process, image: services[process]?.image, service: services[process]?.environment?.['TRACKER_SERVICE'] }).toEqual({
+        process,
+        image: 'tracker:latest',
+        service: process,
+      });
     }
-    const published = Object.entries(services).flatMap(([name, service]) => (service.ports ?? []).filter((port) => !port.startsWith('127.0.0.1:')).map((port) => `${name} ${port}`));
+    const published = Object.entries(services).flatMap(([name, service]) =>
+      (service.ports ?? []).filter((port) => !port.startsWith('127.0.0.1:')).map((port) => `${name} ${port}`),
+    );
     expect(published).toEqual(['gateway 3000:3000']);
   });
 
@@ -92,6 +101,8 @@ describe('docker-compose.yml', () => {
     const reading = readEnvironment('bugs', { TRACKER_EVENT_STORE: 'eventstoredb', TRACKER_EVENTSTORE_URI: 'esdb://x:2113' });
     expect(readsVariable('bugs', reading, 'TRACKER_EVENTSTORE_URI')).toBe(false);
     expect(readsVariable('bugs', reading, 'TRACKER_EVENTSTORE_URL')).toBe(true);
-    expect(readEnvironment('identity', { TRACKER_DATABASE_URL: 'mysql://db/tracker' }).refused).toContain('TRACKER_DATABASE_URL=mysql://db/tracker must use one of the protocols postgres, postgresql');
+    expect(readEnvironment('identity', { TRACKER_DATABASE_URL: 'mysql://db/tracker' }).refused).toContain(
+      'TRACKER_DATABASE_URL=mysql://db/tracker must use one of the protocols postgres, postgresql',
+    );
   });
 });

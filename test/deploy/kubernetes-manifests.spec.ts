@@ -66,7 +66,10 @@ function ruleProblems(objects: readonly KubernetesObject[], overlay: Overlay): s
 }
 
 const describeWithKubectl = kubectlAvailable() ? describe : describe.skip;
-if (!kubectlAvailable()) console.warn(`\n!!! SKIPPED the Kubernetes manifests: no ${join(ROOT, '.tools')} kubectl (run tools/ensure-system-deps.mjs as root) !!!\n`);
+if (!kubectlAvailable())
+  console.warn(
+    `\n!!! SKIPPED the Kubernetes manifests: no ${join(ROOT, '.tools')} kubectl (run tools/ensure-system-deps.mjs as root) !!!\n`,
+  );
 
 describeWithKubectl('Kubernetes manifests', () => {
   it('are rendered by the kubectl of Debian 12', () => {
@@ -90,7 +93,9 @@ describeWithKubectl('Kubernetes manifests', () => {
     });
 
     it("lets an upgrade apply the configuration and the migration Job alone (-l 'app.kubernetes.io/component in (configuration,migration)')", () => {
-      const first = objects.filter((object) => ['configuration', 'migration'].includes(object.metadata.labels?.['app.kubernetes.io/component'] ?? ''));
+      const first = objects.filter((object) =>
+        ['configuration', 'migration'].includes(object.metadata.labels?.['app.kubernetes.io/component'] ?? ''),
+      );
       const configuration = objects.filter((object) => object.kind === 'ConfigMap' || object.kind === 'Secret');
       expect(first.map((object) => object.kind).sort()).toEqual([...configuration.map((object) => object.kind), 'Job'].sort());
     });
@@ -156,7 +161,9 @@ describeWithKubectl('Kubernetes manifests with mistakes fail', () => {
         'Deployment/identity container identity: the root filesystem is not read-only',
         'Deployment/gateway container gateway: readinessProbe on /rest/healthz, which Tracker does not serve',
         'Deployment/gateway container gateway: sets TRACKER_TRUST_PROXIES, which gateway does not read',
-        expect.stringMatching(/^Deployment\/bugs container bugs: bugs refuses its environment: Invalid configuration:\n {2}- TRACKER_EVENT_STORE=kafka is not one of: postgres, eventstoredb/),
+        expect.stringMatching(
+          /^Deployment\/bugs container bugs: bugs refuses its environment: Invalid configuration:\n {2}- TRACKER_EVENT_STORE=kafka is not one of: postgres, eventstoredb/,
+        ),
       ]),
     );
   }, 60_000);

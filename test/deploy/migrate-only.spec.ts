@@ -67,7 +67,12 @@ describeWithServers(['postgres'], 'a service with TRACKER_MIGRATE_ONLY=true', ()
     const failed = run(process.execPath, [join(ROOT, 'dist/apps/bugs/src/main.js')], {
       cwd: ROOT,
       timeout: 60_000,
-      env: { PATH: process.env['PATH'] ?? '', TRACKER_MIGRATE_ONLY: 'true', TRACKER_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', TRACKER_EVENT_STORE: 'postgres' },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        TRACKER_MIGRATE_ONLY: 'true',
+        TRACKER_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+        TRACKER_EVENT_STORE: 'postgres',
+      },
     });
     await expect(failed).rejects.toMatchObject({ code: 1 });
   }, 90_000);

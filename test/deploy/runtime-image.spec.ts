@@ -21,7 +21,10 @@ const dockerignore = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
 
 /** the instructions of one stage (`FROM … AS name` up to the next FROM), continuation lines joined */
 function stage(name: string): string[] {
-  const instructions = dockerfile.replace(/\\\n\s*/g, ' ').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const instructions = dockerfile
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
   const start = instructions.findIndex((line) => new RegExp(`^FROM \\S+ AS ${name}$`).test(line));
   if (start < 0) throw new Error(`the Dockerfile has no stage ${name}`);
   const end = instructions.findIndex((line, i) => i > start && line.startsWith('FROM '));
@@ -38,18 +41,28 @@ describe('runtime image: what the processes load', () => {
   });
 
   it('requires only production dependencies: nothing the runtime needs is pruned with the dev dependencies', () => {
-    const undeclared = [...requires.packages].filter(([name]) => !(name in packageJson.dependencies)).map(([name, file]) => `${name} (required by ${file})`);
+    const undeclared = [...requires.packages]
+      .filter(([name]) => !(name in packageJson.dependencies))
+      .map(([name, file]) => `${name} (required by ${file})`);
     expect(undeclared).toEqual([]);
   });
 
   it('finds every package it requires installed at the top of the production tree', () => {
-    const tree = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const tree = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const installed = new Set(tree.split('\n').map((path) => path.trim().slice(join(ROOT, 'node_modules').length + 1)));
     expect([...requires.packages.keys()].filter((name) => !installed.has(name))).toEqual([]);
   });
 
   it('loads only files the image copies (dist/apps, dist/libs), never test helpers', () => {
-    expect(requires.files.filter((file) => !/^dist\/(apps|libs)\//.test(file) || /\/testing\//.test(file) || file.startsWith('dist/libs/testing/'))).toEqual([]);
+    expect(
+      requires.files.filter(
+        (file) => !/^dist\/(apps|libs)\//.test(file) || /\/testing\//.test(file) || file.startsWith('dist/libs/testing/'),
+      ),
+    ).toEqual([]);
     expect(requires.files).toContain('dist/libs/platform/sql/src/embedded-postgres.worker.js');
   });
 
@@ -61,7 +74,10 @@ describe('runtime image: what the processes load', () => {
       writeFileSync(join(root, 'dist/apps/x/src/lib.js'), `require("@scope/pkg/sub"); new Worker(join(__dirname, 'pool.worker.js'));`);
       writeFileSync(join(root, 'dist/apps/x/src/pool.worker.js'), `require('left-pad');`);
       const found = runtimeRequires(root, processEntries(root));
-      expect(Object.fromEntries(found.packages)).toEqual({ '@scope/pkg': 'dist/apps/x/src/lib.js', 'left-pad': 'dist/apps/x/src/pool.worker.js' });
+      expect(Object.fromEntries(found.packages)).toEqual({
+        '@scope/pkg': 'dist/apps/x/src/lib.js',
+        'left-pad': 'dist/apps/x/src/pool.worker.js',
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -70,7 +86,9 @@ describe('runtime image: what the processes load', () => {
 
 describe('Dockerfile', () => {
   it('installs the runtime dependencies without the dev dependencies, in a stage of their own', () => {
-    expect(stage('dependencies')).toEqual(expect.arrayContaining(['RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force']));
+    expect(stage('dependencies')).toEqual(
+      expect.arrayContaining(['RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force']),
+    );
   });
 
   it('runs as a non-root user by number, with the production node_modules and the compiled processes only', () => {

@@ -48,7 +48,10 @@ export async function startTrackerInProcess(databaseUrl: string, overrides: Trac
     bodyParser: false,
     logger: [...config.platform.logLevels],
   });
-  app.connectMicroservice({ strategy: messageServerStrategy(config.platform.messaging, app.get(IN_PROCESS_BROKER), undefined) }, { inheritAppConfig: true });
+  app.connectMicroservice(
+    { strategy: messageServerStrategy(config.platform.messaging, app.get(IN_PROCESS_BROKER), undefined) },
+    { inheritAppConfig: true },
+  );
   await app.startAllMicroservices();
   await app.listen(0, '127.0.0.1');
   const bus = app.get<MessageBus>(MESSAGE_BUS);

@@ -48,7 +48,20 @@ export const TEST_ADMIN_AUTH: AuthContext = {
   ...ANONYMOUS,
   userId: 1,
   login: TEST_ADMIN.login,
-  permissions: ['admin', 'editusers', 'creategroups', 'editcomponents', 'editkeywords', 'editbugs', 'canconfirm', 'tweakparams', 'editclassifications', 'insider', 'timetracker', 'commenttagger'],
+  permissions: [
+    'admin',
+    'editusers',
+    'creategroups',
+    'editcomponents',
+    'editkeywords',
+    'editbugs',
+    'canconfirm',
+    'tweakparams',
+    'editclassifications',
+    'insider',
+    'timetracker',
+    'commenttagger',
+  ],
   ip: '127.0.0.1',
 };
 

@@ -40,7 +40,13 @@ export class TrackerWorld {
   /** A new account in `groups`, calling with an API key of its own. */
   async user(name: string, groups: readonly string[] = [], fullName = `${name} person`): Promise<Caller> {
     const login = `${name}-${this.suffix}@example.com`;
-    const { id } = await this.ok<{ id: number }>(ADMIN, 'POST', '/user', { email: login, full_name: fullName, password: this.password }, 201);
+    const { id } = await this.ok<{ id: number }>(
+      ADMIN,
+      'POST',
+      '/user',
+      { email: login, full_name: fullName, password: this.password },
+      201,
+    );
     if (groups.length > 0) await this.ok(ADMIN, 'PUT', `/user/${encodeURIComponent(login)}`, { groups: { add: groups } });
     const { api_key } = await this.ok<{ api_key: string }>(ADMIN, 'POST', '/user/api_key', { user: login, description: 'e2e' }, 201);
     return { login, id, headers: { 'x-bugzilla-api-key': api_key } };

@@ -10,7 +10,10 @@ export class GatewayAppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayAppModule,
-      imports: [MessagingModule.forRoot(config.messaging), GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) })],
+      imports: [
+        MessagingModule.forRoot(config.messaging),
+        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) }),
+      ],
     };
   }
 }

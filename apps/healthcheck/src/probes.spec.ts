@@ -3,14 +3,22 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { IN_PROCESS_BROKER, type MessagingConfig, MessagingModule, healthController, messageServerStrategy } from '@tracker/platform/messaging';
+import {
+  IN_PROCESS_BROKER,
+  type MessagingConfig,
+  MessagingModule,
+  healthController,
+  messageServerStrategy,
+} from '@tracker/platform/messaging';
 import { TEST_SERVER_URLS, describeWithServers } from '@tracker/testing';
 import { loadHealthcheckConfig } from './config';
 import { probeHttp, probeService } from './probes';
 
 describe('healthcheck configuration: the process the container runs', () => {
   it('given a service, then it is checked over NATS with the container own NATS variables', () => {
-    expect(loadHealthcheckConfig({ TRACKER_SERVICE: 'bugs', TRACKER_NATS_URL: 'nats://nats:4222', TRACKER_NATS_SUBJECT_PREFIX: 'acme.' })).toEqual({
+    expect(
+      loadHealthcheckConfig({ TRACKER_SERVICE: 'bugs', TRACKER_NATS_URL: 'nats://nats:4222', TRACKER_NATS_SUBJECT_PREFIX: 'acme.' }),
+    ).toEqual({
       kind: 'service',
       name: 'bugs',
       messaging: { transport: 'nats', natsUrl: 'nats://nats:4222', subjectPrefix: 'acme.', timeoutMs: 15_000 },
@@ -64,12 +72,23 @@ describe('healthcheck over HTTP', () => {
 });
 
 describeWithServers(['nats'], 'healthcheck of a service over the real NATS', () => {
-  const messaging: MessagingConfig = { transport: 'nats', natsUrl: TEST_SERVER_URLS.nats, subjectPrefix: `hc-${randomUUID().slice(0, 8)}.`, timeoutMs: 3000 };
+  const messaging: MessagingConfig = {
+    transport: 'nats',
+    natsUrl: TEST_SERVER_URLS.nats,
+    subjectPrefix: `hc-${randomUUID().slice(0, 8)}.`,
+    timeoutMs: 3000,
+  };
   let server: INestMicroservice;
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [MessagingModule.forRoot(messaging)], controllers: [healthController('flags')] }).compile();
-    server = moduleRef.createNestMicroservice({ strategy: messageServerStrategy(messaging, moduleRef.get(IN_PROCESS_BROKER), 'flags'), logger: false });
+    const moduleRef = await Test.createTestingModule({
+      imports: [MessagingModule.forRoot(messaging)],
+      controllers: [healthController('flags')],
+    }).compile();
+    server = moduleRef.createNestMicroservice({
+      strategy: messageServerStrategy(messaging, moduleRef.get(IN_PROCESS_BROKER), 'flags'),
+      logger: false,
+    });
     await server.listen();
   });
   afterAll(async () => server.close());

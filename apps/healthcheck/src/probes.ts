@@ -34,7 +34,11 @@ export async function probeService(service: ServiceName, messaging: MessagingCon
   const client = new PrefixedNatsClient({ servers: messaging.natsUrl }, messaging.subjectPrefix) as unknown as ClientProxy;
   try {
     const bus = new ClientProxyMessageBus(client, TIMEOUT_MS);
-    const reply = await bus.request<HealthReply>(healthSubject(service), { auth: ANONYMOUS, correlationId: `healthcheck-${service}`, params: null });
+    const reply = await bus.request<HealthReply>(healthSubject(service), {
+      auth: ANONYMOUS,
+      correlationId: `healthcheck-${service}`,
+      params: null,
+    });
     return reply.status === 'ok'
       ? { healthy: true, message: `${service}: ok` }
       : { healthy: false, message: `${service}: ${reply.status}: ${JSON.stringify(reply.problems)}` };

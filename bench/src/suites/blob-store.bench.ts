@@ -64,7 +64,8 @@ async function measureAdapter(adapter: BlobBenchAdapter, store: BlobStore, data:
   const key = (round: number): string => `bench/${adapter}/${round}`;
   const operations: Record<BlobBenchOperation, (round: number) => Promise<unknown>> = {
     put: (round) => store.put(key(round), data, 'application/octet-stream'),
-    putStream: (round) => store.putStream(key(round), chunkedSource(data, { chunkBytes: BLOB_BENCH_CHUNK_BYTES }), 'application/octet-stream'),
+    putStream: (round) =>
+      store.putStream(key(round), chunkedSource(data, { chunkBytes: BLOB_BENCH_CHUNK_BYTES }), 'application/octet-stream'),
     get: async (round) => expectSize((await store.get(key(round)))?.length),
     getStream: async (round) => {
       const found = await store.getStream(key(round));

@@ -9,8 +9,28 @@ import type { Measurement } from '../report';
 const GENERATED = 100_000;
 export const PRODUCTS = 10;
 /** The bench's own administrator (a throwaway process and database). */
-export const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!', apiKey: 'TrackerBenchAdminKey00000000000000000002' };
-export const WORDS = ['crash', 'renderer', 'timeout', 'widget', 'upside', 'memory', 'leak', 'login', 'search', 'slow', 'printer', 'font', 'scroll', 'cache', 'sync'];
+export const ADMIN = {
+  login: 'bench-admin@example.com',
+  password: 'Bench-Admin-2026!',
+  apiKey: 'TrackerBenchAdminKey00000000000000000002',
+};
+export const WORDS = [
+  'crash',
+  'renderer',
+  'timeout',
+  'widget',
+  'upside',
+  'memory',
+  'leak',
+  'login',
+  'search',
+  'slow',
+  'printer',
+  'font',
+  'scroll',
+  'cache',
+  'sync',
+];
 
 /** The fields of generated bug `i`: words, products and statuses spread evenly. */
 export function fieldsOf(i: number): BugFields {
@@ -68,13 +88,33 @@ export async function generateBugs(database: TempDatabase, pool: Pool, connectio
           bugId,
           reporter: { id: 1, login: ADMIN.login },
           fields,
-          description: { commentId: 2_000_001 + i, count: 0, text: `Steps for ${fields.summary}.`, isPrivate: false, isMarkdown: false, workTime: 0, tags: [], attachmentId: null, addedText: null },
+          description: {
+            commentId: 2_000_001 + i,
+            count: 0,
+            text: `Steps for ${fields.summary}.`,
+            isPrivate: false,
+            isMarkdown: false,
+            workTime: 0,
+            tags: [],
+            attachmentId: null,
+            addedText: null,
+          },
           participants: { assignee: 1, qaContact: null, reporter: 1, cc: [] },
         },
       };
-      await store.appendToStream(bugStream(bugId), [{ ...event, schemaVersion: 1, metadata: { actor: 1, occurredAt: new Date().toISOString(), correlationId, causationId: correlationId } }], {
-        expectedRevision: 'no_stream',
-      });
+      await store.appendToStream(
+        bugStream(bugId),
+        [
+          {
+            ...event,
+            schemaVersion: 1,
+            metadata: { actor: 1, occurredAt: new Date().toISOString(), correlationId, causationId: correlationId },
+          },
+        ],
+        {
+          expectedRevision: 'no_stream',
+        },
+      );
     });
   } finally {
     await store.close();
@@ -85,6 +125,12 @@ export async function generateBugs(database: TempDatabase, pool: Pool, connectio
     await new Promise((resolveWait) => setTimeout(resolveWait, 500));
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return [{ suite: 'bugs', name: `generate ${GENERATED.toLocaleString('en-US')} bugs (append + projection)`, value: GENERATED / seconds, unit: 'bugs/s' }];
+  return [
+    {
+      suite: 'bugs',
+      name: `generate ${GENERATED.toLocaleString('en-US')} bugs (append + projection)`,
+      value: GENERATED / seconds,
+      unit: 'bugs/s',
+    },
+  ];
 }
-

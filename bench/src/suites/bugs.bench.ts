@@ -114,13 +114,27 @@ async function searches(base: string, pool: Pool): Promise<Measurement[]> {
 
 async function creates(base: string, pool: Pool): Promise<Measurement[]> {
   await pool.query('CREATE TABLE bench_raw (id bigserial PRIMARY KEY, data jsonb)');
-  const raw = await ratePerSecond(CREATES * 2, CONNECTIONS, (i) => pool.query('INSERT INTO bench_raw (data) VALUES ($1)', [JSON.stringify(fieldsOf(i))]));
+  const raw = await ratePerSecond(CREATES * 2, CONNECTIONS, (i) =>
+    pool.query('INSERT INTO bench_raw (data) VALUES ($1)', [JSON.stringify(fieldsOf(i))]),
+  );
   const created = await ratePerSecond(CREATES, CONNECTIONS, (i) =>
-    call(base, 'POST', '/bug', { product: `Bench${i % PRODUCTS}`, component: 'Main', version: '1.0', summary: `Created ${i}`, description: 'Created by the bench.' }),
+    call(base, 'POST', '/bug', {
+      product: `Bench${i % PRODUCTS}`,
+      component: 'Main',
+      version: '1.0',
+      summary: `Created ${i}`,
+      description: 'Created by the bench.',
+    }),
   );
   return [
     { suite: 'bugs', name: 'raw PostgreSQL INSERT, 32 in flight', value: raw, unit: 'rows/s' },
-    { suite: 'bugs', name: 'POST /rest/bug, 32 in flight', value: created, unit: 'bugs/s', baseline: 'raw PostgreSQL INSERT, 32 in flight' },
+    {
+      suite: 'bugs',
+      name: 'POST /rest/bug, 32 in flight',
+      value: created,
+      unit: 'bugs/s',
+      baseline: 'raw PostgreSQL INSERT, 32 in flight',
+    },
   ];
 }
 

@@ -26,16 +26,21 @@ const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!',
 export async function commentsBench(): Promise<Measurement[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-comments-'));
   const database = await createTempDatabase('bench_comments').catch(() => undefined);
-  const tracker = startNodeProcess('standalone', 'dist/apps/standalone/src/main.js', {
-    PORT: '0',
-    TRACKER_HOST: '127.0.0.1',
-    TRACKER_DATA_DIR: dataDir,
-    TRACKER_LOG_LEVEL: 'log',
-    TRACKER_ADMIN_LOGIN: ADMIN.login,
-    TRACKER_ADMIN_PASSWORD: ADMIN.password,
-    TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
-    ...(database ? { TRACKER_DATABASE_URL: database.url } : {}),
-  }, ROOT);
+  const tracker = startNodeProcess(
+    'standalone',
+    'dist/apps/standalone/src/main.js',
+    {
+      PORT: '0',
+      TRACKER_HOST: '127.0.0.1',
+      TRACKER_DATA_DIR: dataDir,
+      TRACKER_LOG_LEVEL: 'log',
+      TRACKER_ADMIN_LOGIN: ADMIN.login,
+      TRACKER_ADMIN_PASSWORD: ADMIN.password,
+      TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
+      ...(database ? { TRACKER_DATABASE_URL: database.url } : {}),
+    },
+    ROOT,
+  );
   try {
     return await measure(await baseUrlOf(tracker), database);
   } finally {
@@ -52,7 +57,8 @@ async function baseUrlOf(tracker: NodeProcess): Promise<string> {
 
 async function measure(base: string, database: TempDatabase | undefined): Promise<Measurement[]> {
   const bugId = await createBug(base);
-  const addOne = (target: number, i: number): Promise<unknown> => call(base, 'POST', `/bug/${target}/comment`, { comment: `Comment ${i} on bug ${target}.` }, 201);
+  const addOne = (target: number, i: number): Promise<unknown> =>
+    call(base, 'POST', `/bug/${target}/comment`, { comment: `Comment ${i} on bug ${target}.` }, 201);
   const version1 = await ratePerSecond(READS, 1, () => call(base, 'GET', '/version'));
   const added = await ratePerSecond(COMMENTS, 1, (i) => addOne(bugId, i));
   const laneBugs = await Promise.all(Array.from({ length: CONCURRENCY }, () => createBug(base)));
@@ -73,10 +79,28 @@ async function measure(base: string, database: TempDatabase | undefined): Promis
   const sql = 'comments: raw PostgreSQL read of the same 500 rows, 8 in flight';
   return [
     { suite: 'comments', name: versionOne, value: version1, unit: 'req/s' },
-    { suite: 'comments', name: 'comments added/s on one bug (POST /rest/bug/{id}/comment), 1 in flight', value: added, unit: 'comments/s', baseline: versionOne },
+    {
+      suite: 'comments',
+      name: 'comments added/s on one bug (POST /rest/bug/{id}/comment), 1 in flight',
+      value: added,
+      unit: 'comments/s',
+      baseline: versionOne,
+    },
     { suite: 'comments', name: version, value: median(rates.version), unit: 'req/s' },
-    { suite: 'comments', name: 'comments added/s on 8 bugs, one in flight each', value: addedParallel, unit: 'comments/s', baseline: version },
-    { suite: 'comments', name: 'comment reads/s (GET /rest/bug/{id}/comment, 500 comments), 8 in flight', value: median(rates.reads), unit: 'req/s', baseline: version },
+    {
+      suite: 'comments',
+      name: 'comments added/s on 8 bugs, one in flight each',
+      value: addedParallel,
+      unit: 'comments/s',
+      baseline: version,
+    },
+    {
+      suite: 'comments',
+      name: 'comment reads/s (GET /rest/bug/{id}/comment, 500 comments), 8 in flight',
+      value: median(rates.reads),
+      unit: 'req/s',
+      baseline: version,
+    },
     ...(pool
       ? [
           { suite: 'comments', name: sql, value: median(rates.sql), unit: 'queries/s' },
@@ -91,12 +115,18 @@ async function measure(base: string, database: TempDatabase | undefined): Promis
  * different bugs in parallel. (Several writers on one bug at once race for its stream;
  * the loser is decided again, and after three lost races refused.)
  */
-async function lanesPerSecond(count: number, targets: readonly number[], operation: (target: number, i: number) => Promise<unknown>): Promise<number> {
+async function lanesPerSecond(
+  count: number,
+  targets: readonly number[],
+  operation: (target: number, i: number) => Promise<unknown>,
+): Promise<number> {
   const perLane = Math.ceil(count / targets.length);
   const started = process.hrtime.bigint();
-  await Promise.all(targets.map(async (target, lane) => {
-    for (let i = 0; i < perLane; i++) await operation(target, lane * perLane + i);
-  }));
+  await Promise.all(
+    targets.map(async (target, lane) => {
+      for (let i = 0; i < perLane; i++) await operation(target, lane * perLane + i);
+    }),
+  );
   return (perLane * targets.length) / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
@@ -105,7 +135,15 @@ const RAW_READ = `SELECT c.*, a.login FROM comments.comments c LEFT JOIN comment
   WHERE c.bug_id = $1 ORDER BY c.count`;
 
 async function createBug(base: string): Promise<number> {
-  const body = { product: 'TestProduct', component: 'TestComponent', version: 'unspecified', op_sys: 'All', platform: 'All', summary: 'Bench bug', description: 'Comment 0.' };
+  const body = {
+    product: 'TestProduct',
+    component: 'TestComponent',
+    version: 'unspecified',
+    op_sys: 'All',
+    platform: 'All',
+    summary: 'Bench bug',
+    description: 'Comment 0.',
+  };
   return (await call<{ id: number }>(base, 'POST', '/bug', body)).id;
 }
 

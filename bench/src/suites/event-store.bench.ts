@@ -54,10 +54,16 @@ async function rawInserts(server: string, connection: SqlConnection): Promise<Me
   const pool = new Pool({ ...connection.poolConfig, max: 32 });
   try {
     await pool.query('CREATE TABLE bench_raw (id bigserial PRIMARY KEY, stream text, data jsonb)');
-    const insert = (i: number) => pool.query('INSERT INTO bench_raw (stream, data) VALUES ($1, $2)', [`s-${i}`, JSON.stringify(payload(i))]);
+    const insert = (i: number) =>
+      pool.query('INSERT INTO bench_raw (stream, data) VALUES ($1, $2)', [`s-${i}`, JSON.stringify(payload(i))]);
     return [
       { suite: 'event store', name: `${server} raw INSERT, 1 writer`, value: await ratePerSecond(SEQUENTIAL, 1, insert), unit: 'rows/s' },
-      { suite: 'event store', name: `${server} raw INSERT, 32 writers`, value: await ratePerSecond(CONCURRENT, 32, insert), unit: 'rows/s' },
+      {
+        suite: 'event store',
+        name: `${server} raw INSERT, 32 writers`,
+        value: await ratePerSecond(CONCURRENT, 32, insert),
+        unit: 'rows/s',
+      },
     ];
   } finally {
     await pool.end();
@@ -67,14 +73,18 @@ async function rawInserts(server: string, connection: SqlConnection): Promise<Me
 async function appends(label: string, store: EventStore, baselineServer: string | undefined): Promise<Measurement[]> {
   const run = randomUUID().slice(0, 8);
   const append = (i: number) =>
-    store.appendToStream(`bench${run}-${i}-${Math.random()}`, [
-      {
-        type: 'BenchHappened',
-        data: payload(i),
-        schemaVersion: 1,
-        metadata: { actor: 1, occurredAt: new Date().toISOString(), correlationId: run, causationId: run },
-      },
-    ], { expectedRevision: 'no_stream' });
+    store.appendToStream(
+      `bench${run}-${i}-${Math.random()}`,
+      [
+        {
+          type: 'BenchHappened',
+          data: payload(i),
+          schemaVersion: 1,
+          metadata: { actor: 1, occurredAt: new Date().toISOString(), correlationId: run, causationId: run },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
   return [
     {
       suite: 'event store',

@@ -29,7 +29,10 @@ export async function messagingBench(natsUrl: string): Promise<Measurement[]> {
   const prefix = `bench-${randomUUID().slice(0, 8)}.`;
   const raw = await rawNats(natsUrl, prefix);
 
-  @Module({ imports: [MessagingModule.forRoot({ transport: 'nats', natsUrl, subjectPrefix: prefix, timeoutMs: 10_000 })], controllers: [EchoController] })
+  @Module({
+    imports: [MessagingModule.forRoot({ transport: 'nats', natsUrl, subjectPrefix: prefix, timeoutMs: 10_000 })],
+    controllers: [EchoController],
+  })
   class BenchModule {}
   const server = await NestFactory.createMicroservice(BenchModule, {
     strategy: new PrefixedNatsServer({ servers: natsUrl, queue: 'bench' }, prefix),
@@ -41,8 +44,20 @@ export async function messagingBench(natsUrl: string): Promise<Measurement[]> {
   try {
     return [
       ...raw,
-      { suite: 'messaging', name: 'message bus over NATS, sequential', value: await ratePerSecond(SEQUENTIAL, 1, call), unit: 'round trips/s', baseline: 'raw NATS request/reply, sequential' },
-      { suite: 'messaging', name: 'message bus over NATS, 32 in flight', value: await ratePerSecond(CONCURRENT, 32, call), unit: 'round trips/s', baseline: 'raw NATS request/reply, 32 in flight' },
+      {
+        suite: 'messaging',
+        name: 'message bus over NATS, sequential',
+        value: await ratePerSecond(SEQUENTIAL, 1, call),
+        unit: 'round trips/s',
+        baseline: 'raw NATS request/reply, sequential',
+      },
+      {
+        suite: 'messaging',
+        name: 'message bus over NATS, 32 in flight',
+        value: await ratePerSecond(CONCURRENT, 32, call),
+        unit: 'round trips/s',
+        baseline: 'raw NATS request/reply, 32 in flight',
+      },
     ];
   } finally {
     await server.close();
@@ -59,8 +74,18 @@ async function rawNats(natsUrl: string, prefix: string): Promise<Measurement[]> 
   const call = (i: number) => requester.request(subject, codec.encode({ i }), { timeout: 10_000 });
   try {
     return [
-      { suite: 'messaging', name: 'raw NATS request/reply, sequential', value: await ratePerSecond(SEQUENTIAL, 1, call), unit: 'round trips/s' },
-      { suite: 'messaging', name: 'raw NATS request/reply, 32 in flight', value: await ratePerSecond(CONCURRENT, 32, call), unit: 'round trips/s' },
+      {
+        suite: 'messaging',
+        name: 'raw NATS request/reply, sequential',
+        value: await ratePerSecond(SEQUENTIAL, 1, call),
+        unit: 'round trips/s',
+      },
+      {
+        suite: 'messaging',
+        name: 'raw NATS request/reply, 32 in flight',
+        value: await ratePerSecond(CONCURRENT, 32, call),
+        unit: 'round trips/s',
+      },
     ];
   } finally {
     subscription.unsubscribe();

@@ -1,88 +1,6 @@
-import { Controller, type INestApplication } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Test } from '@nestjs/testing';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { z } from 'zod';
-import {
-  ANONYMOUS,
-  AUTHENTICATE_SUBJECT,
-  type AuthContext,
-  type AuthenticateParams,
-  DomainError,
-  param,
-  type ServiceRequest,
-} from '@tracker/contracts';
-import { FieldFilter, bugFieldType, filterObjects } from '@tracker/field-filter';
-import { IN_PROCESS_BROKER, MessagingModule, messageServerStrategy } from '@tracker/platform/messaging';
+import type { INestApplication } from '@nestjs/common';
 import { http, jsonCall } from '@tracker/testing';
-import { GatewayModule } from './gateway.module';
-import type { Route } from './routing/route';
-import { systemRoutes } from './routes/system.routes';
-
-const USER_7: AuthContext = { ...ANONYMOUS, userId: 7, login: 'seven@example.com', realName: 'Seven', permissions: ['editbugs'] };
-let localCalls = 0;
-
-/** Stands in for identity and a service, so the gateway is tested alone. */
-@Controller()
-class FakeServices {
-  @MessagePattern(AUTHENTICATE_SUBJECT)
-  authenticate(@Payload() request: ServiceRequest<AuthenticateParams>): AuthContext {
-    const { credentials, ip } = request.params;
-    if (credentials.method === 'api_key' && credentials.apiKey === 'good') return { ...USER_7, ip };
-    throw new DomainError('apiKeyInvalid', 'The API key you specified is invalid. Please check that you typed it correctly.');
-  }
-
-  @MessagePattern('probe.whoami')
-  whoami(@Payload() request: ServiceRequest): unknown {
-    return { auth: request.auth, params: request.params, fields: request.fields, correlationId: request.correlationId };
-  }
-
-  @MessagePattern('probe.missing')
-  missing(): never {
-    throw new DomainError('bugDoesNotExist', 'Bug #99999 does not exist.');
-  }
-}
-
-const echo = (params: unknown): unknown => {
-  localCalls += 1;
-  return { params };
-};
-
-const probeRoutes: readonly Route[] = [
-  ...systemRoutes,
-  { method: 'GET', path: '/probe/echo/:id', target: { kind: 'local', answer: echo } },
-  { method: 'PUT', path: '/probe/echo/:id', target: { kind: 'local', answer: echo } },
-  { method: 'POST', path: '/probe/echo', successStatus: 201, target: { kind: 'local', answer: echo } },
-  { method: 'GET', path: '/probe/whoami', target: { kind: 'message', subject: 'probe.whoami' } },
-  { method: 'GET', path: '/probe/missing', target: { kind: 'message', subject: 'probe.missing' } },
-  { method: 'GET', path: '/probe/nobody', target: { kind: 'message', subject: 'probe.nobody-answers' } },
-  {
-    method: 'GET',
-    path: '/probe/private',
-    target: { kind: 'local', answer: () => Promise.reject(new DomainError('bugAccessDenied', 'You are not authorized to access bug #3.')) },
-  },
-  { method: 'GET', path: '/probe/crash', target: { kind: 'local', answer: () => Promise.reject(new Error('secret detail')) } },
-  { method: 'GET', path: '/probe/logout', target: { kind: 'local', answer: () => null } },
-  { method: 'GET', path: '/probe/valid', target: { kind: 'local', answer: () => true } },
-  {
-    method: 'GET',
-    path: '/probe/typed',
-    params: z.object({ ids: param.list(param.int()), flag: param.optional(param.bool()) }),
-    target: { kind: 'local', answer: echo },
-  },
-  {
-    method: 'GET',
-    path: '/probe/bugs',
-    target: {
-      kind: 'local',
-      answer: () => ({ bugs: [{ id: 1, summary: 'One', cf_colour: 'red', tags: ['mine'] }], faults: [] }),
-    },
-    filterResponse: (result, fields) => {
-      const { bugs, faults } = result as { bugs: Array<Record<string, unknown>>; faults: unknown[] };
-      return { bugs: filterObjects(bugs, { typeOf: bugFieldType }, new FieldFilter(fields)), faults };
-    },
-  },
-];
+import { USER_7, localCallCount, startProbeGateway } from './gateway-probe.fixture';
 
 describe('gateway over HTTP', () => {
   let app: INestApplication;
@@ -90,19 +8,7 @@ describe('gateway over HTTP', () => {
   const get = (path: string, headers: Record<string, string> = {}) => http(base, path, { headers });
 
   beforeAll(async () => {
-    const config = { transport: 'in-process', timeoutMs: 300 } as const;
-    const moduleRef = await Test.createTestingModule({
-      imports: [MessagingModule.forRoot(config), GatewayModule.forRoot({ maxBodyBytes: 64 * 1024, addressIdentifiesClient: false }, [() => probeRoutes])],
-      controllers: [FakeServices],
-    }).compile();
-    app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ bodyLimit: 64 * 1024 }), {
-      bodyParser: false,
-      logger: false,
-    });
-    app.connectMicroservice({ strategy: messageServerStrategy(config, app.get(IN_PROCESS_BROKER), undefined) }, { inheritAppConfig: true });
-    await app.startAllMicroservices();
-    await app.listen(0, '127.0.0.1');
-    base = await app.getUrl();
+    ({ app, base } = await startProbeGateway());
   });
   afterAll(async () => {
     await app.close();
@@ -190,7 +96,7 @@ describe('gateway over HTTP', () => {
 
   describe('routing', () => {
     it.each([
-      ['GET', '/rest/nonexistent', "GET /nonexistent"],
+      ['GET', '/rest/nonexistent', 'GET /nonexistent'],
       ['GET', '/rest/', 'GET /'],
       ['DELETE', '/rest/probe/echo/1', 'DELETE /probe/echo/1'],
       ['PUT', '/rest/version', 'PUT /version'],
@@ -255,30 +161,44 @@ describe('gateway over HTTP', () => {
     it('ignores a GET body, and serves a GET with Content-Type: application/json and an empty body', async () => {
       const withBody = await http(base, '/rest/probe/echo/1', jsonCall('GET', { include_fields: ['x'], sneaky: 1 }));
       expect(withBody.json()).toEqual({ params: { id: '1' } });
-      const empty = await http(base, '/rest/probe/echo/1', { headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '' });
+      const empty = await http(base, '/rest/probe/echo/1', {
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: '',
+      });
       expect(empty.status).toBe(200);
     });
 
     it('refuses malformed JSON with 400 and code 32000, calling nothing', async () => {
-      const before = localCalls;
-      const response = await http(base, '/rest/probe/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product": "x", ' });
+      const before = localCallCount();
+      const response = await http(base, '/rest/probe/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"product": "x", ',
+      });
       expect(response.status).toBe(400);
-      expect(response.json()).toMatchObject({ code: 32000, message: expect.stringMatching(/^Could not parse the request body as valid JSON/) });
-      expect(localCalls).toBe(before);
+      expect(response.json()).toMatchObject({
+        code: 32000,
+        message: expect.stringMatching(/^Could not parse the request body as valid JSON/),
+      });
+      expect(localCallCount()).toBe(before);
     });
 
     it('refuses a body in an unsupported media type with code 32613', async () => {
-      const response = await http(base, '/rest/probe/echo', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+      const response = await http(base, '/rest/probe/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: '<a/>',
+      });
       expect(response.status).toBe(400);
       expect(response.json()).toMatchObject({ code: 32613 });
     });
 
     it('refuses a body over the size limit with 413 and code 58, calling nothing', async () => {
-      const before = localCalls;
+      const before = localCallCount();
       const response = await http(base, '/rest/probe/echo', jsonCall('POST', { data: 'x'.repeat(70 * 1024) }));
       expect(response.status).toBe(413);
       expect(response.json()).toMatchObject({ error: true, code: 58 });
-      expect(localCalls).toBe(before);
+      expect(localCallCount()).toBe(before);
     });
 
     it('coerces parameters with the route schema and reports bad ones with Bugzilla codes', async () => {
@@ -313,13 +233,12 @@ describe('gateway over HTTP', () => {
       });
     });
 
-    it.each([
-      [{ 'x-tracker-api-key': 'good' }],
-      [{ 'x-bugzilla-api-key': 'good' }],
-      [{ authorization: 'Bearer good' }],
-    ])('accepts the API key in the headers %p', async (headers) => {
-      expect((await get('/rest/probe/whoami', headers)).json()).toMatchObject({ auth: { userId: 7 } });
-    });
+    it.each([[{ 'x-tracker-api-key': 'good' }], [{ 'x-bugzilla-api-key': 'good' }], [{ authorization: 'Bearer good' }]])(
+      'accepts the API key in the headers %p',
+      async (headers) => {
+        expect((await get('/rest/probe/whoami', headers)).json()).toMatchObject({ auth: { userId: 7 } });
+      },
+    );
 
     it('refuses invalid credentials instead of treating the caller as logged out', async () => {
       const response = await get('/rest/probe/whoami?api_key=bad');
@@ -358,16 +277,21 @@ describe('gateway over HTTP', () => {
       expect(response.headers['retry-after']).toBe('10');
       expect(response.json()).toMatchObject({
         code: 100503,
-        message: expect.stringMatching(/^The probe service is not running \(nothing answers 'probe.nobody-answers'\); nothing was changed\./) as string,
+        message: expect.stringMatching(
+          /^The probe service is not running \(nothing answers 'probe.nobody-answers'\); nothing was changed\./,
+        ) as string,
       });
     });
   });
 
   describe('malformed input', () => {
-    const refused = async (path: string, init: Parameters<typeof http>[2] = {}): Promise<{ status: number; code: number; message: string }> => {
-      const calls = localCalls;
+    const refused = async (
+      path: string,
+      init: Parameters<typeof http>[2] = {},
+    ): Promise<{ status: number; code: number; message: string }> => {
+      const calls = localCallCount();
       const response = await http(base, path, init);
-      expect(localCalls).toBe(calls);
+      expect(localCallCount()).toBe(calls);
       const body = response.json<{ error: boolean; code: number; message: string }>();
       expect(body.error).toBe(true);
       return { status: response.status, code: body.code, message: body.message };
@@ -389,7 +313,9 @@ describe('gateway over HTTP', () => {
         message: "The NUL character (\\u0000) is not accepted in the parameter 'comment.body'; nothing was changed.",
       });
       const prototypeKey = { ...jsonCall('POST'), body: '{"flags":[{"prototype":{"polluted":true}}]}' };
-      expect((await refused('/rest/probe/echo', prototypeKey)).message).toBe("'prototype' is not an accepted parameter name; nothing was changed.");
+      expect((await refused('/rest/probe/echo', prototypeKey)).message).toBe(
+        "'prototype' is not an accepted parameter name; nothing was changed.",
+      );
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     });
 
@@ -418,7 +344,7 @@ describe('gateway over HTTP', () => {
       expect(response.json()).toEqual({ params: { ids: [1, 2], flag: false } });
     });
 
-    it('answers an unreadable request in the envelope, not with Node\'s or Fastify\'s own body', async () => {
+    it("answers an unreadable request in the envelope, not with Node's or Fastify's own body", async () => {
       const longUri = await refused(`/rest/probe/echo/1?q=${'a'.repeat(20_000)}`);
       expect(longUri).toEqual({
         status: 414,

@@ -95,10 +95,7 @@ export class RestPipeline {
         });
       }
       if (match.kind !== 'found') {
-        throw new DomainError(
-          'resourceNotFound',
-          `A REST API resource was not found for '${request.method} ${request.path}'.`,
-        );
+        throw new DomainError('resourceNotFound', `A REST API resource was not found for '${request.method} ${request.path}'.`);
       }
       const body = request.method === 'GET' ? {} : parseBody(header(request.headers, 'content-type'), request.body);
       assertAcceptableParams(body);

@@ -6,7 +6,9 @@ import { type Decider, type DomainEvent, isDomainError } from '@tracker/contract
  * are `thenRefuses(code, message?)`; `events()` and `refusal()` hand the outcome over for
  * assertions on parts of it, and fail the test when it is the other kind.
  */
-export function deciderSpec<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>): DeciderSpec<State, Command, Event> {
+export function deciderSpec<State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+): DeciderSpec<State, Command, Event> {
   return {
     given: (...history) => {
       const state = history.reduce(decider.evolve, decider.initialState());
@@ -47,7 +49,9 @@ function decision<Event>(outcome: ReturnType<Decider<unknown, unknown, DomainEve
     then: (expected) => expect(events()).toEqual(expected),
     thenRefuses: (code, message) => {
       const { code: actualCode, message: actualMessage } = refusal();
-      expect(message === undefined ? { code: actualCode } : { code: actualCode, message: actualMessage }).toEqual(message === undefined ? { code } : { code, message });
+      expect(message === undefined ? { code: actualCode } : { code: actualCode, message: actualMessage }).toEqual(
+        message === undefined ? { code } : { code, message },
+      );
     },
     events,
     refusal,

@@ -24,7 +24,10 @@ export function http(baseUrl: string, path: string, call: HttpCall = {}): Promis
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      { method: call.method ?? 'GET', headers: { ...(call.body !== undefined ? { 'content-length': String(Buffer.byteLength(call.body)) } : {}), ...call.headers } },
+      {
+        method: call.method ?? 'GET',
+        headers: { ...(call.body !== undefined ? { 'content-length': String(Buffer.byteLength(call.body)) } : {}), ...call.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

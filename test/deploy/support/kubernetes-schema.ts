@@ -16,7 +16,9 @@ import { type KubernetesObject, ROOT } from './kubectl';
  */
 export function schemaProblems(objects: readonly KubernetesObject[]): string[] {
   const known = objects.filter((object) => modelOf(object) !== undefined);
-  const unknown = objects.filter((object) => modelOf(object) === undefined).map((object) => `${nameOf(object)}: ${object.apiVersion} ${object.kind} is not a kind of the Kubernetes API`);
+  const unknown = objects
+    .filter((object) => modelOf(object) === undefined)
+    .map((object) => `${nameOf(object)}: ${object.apiVersion} ${object.kind} is not a kind of the Kubernetes API`);
   return [...unknown, ...known.flatMap(validatorProblems), ...unknownFieldProblems(known)];
 }
 
@@ -31,7 +33,8 @@ function modulePath(object: KubernetesObject): string {
 }
 
 function modelOf(object: KubernetesObject): (new (data: unknown) => Model) | undefined {
-  if (typeof object.apiVersion !== 'string' || typeof object.kind !== 'string' || !/^[A-Za-z0-9.]+(\/[a-z0-9]+)?$/.test(object.apiVersion)) return undefined;
+  if (typeof object.apiVersion !== 'string' || typeof object.kind !== 'string' || !/^[A-Za-z0-9.]+(\/[a-z0-9]+)?$/.test(object.apiVersion))
+    return undefined;
   try {
     return (load(modulePath(object)) as Record<string, new (data: unknown) => Model>)[object.kind];
   } catch {
@@ -73,8 +76,13 @@ function unknownFieldProblems(objects: readonly KubernetesObject[]): string[] {
     moduleResolution: ts.ModuleResolutionKind.Node10,
   };
   const host = ts.createCompilerHost(options);
-  const original = { getSourceFile: host.getSourceFile.bind(host), fileExists: host.fileExists.bind(host), readFile: host.readFile.bind(host) };
-  host.getSourceFile = (name, language, ...rest) => (name === fileName ? ts.createSourceFile(name, source, language) : original.getSourceFile(name, language, ...rest));
+  const original = {
+    getSourceFile: host.getSourceFile.bind(host),
+    fileExists: host.fileExists.bind(host),
+    readFile: host.readFile.bind(host),
+  };
+  host.getSourceFile = (name, language, ...rest) =>
+    name === fileName ? ts.createSourceFile(name, source, language) : original.getSourceFile(name, language, ...rest);
   host.fileExists = (name) => name === fileName || original.fileExists(name);
   host.readFile = (name) => (name === fileName ? source : original.readFile(name));
   const program = ts.createProgram([fileName], options, host);

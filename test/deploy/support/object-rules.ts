@@ -21,12 +21,16 @@ export function availabilityProblems(objects: readonly KubernetesObject[], pods:
       const problems: string[] = [];
       const covering = budgets.filter((budget) => selects(budget.spec?.selector, pod.labels));
       if (covering.length !== 1) problems.push(`${where}: ${covering.length} disruption budgets select its pods, not 1`);
-      if (spec.strategy?.rollingUpdate?.maxUnavailable !== 0) problems.push(`${where}: a rollout may take a replica away before its successor is available`);
-      const scalers = autoscalers.filter((hpa) => hpa.spec?.scaleTargetRef.kind === 'Deployment' && hpa.spec.scaleTargetRef.name === pod.owner.metadata.name);
+      if (spec.strategy?.rollingUpdate?.maxUnavailable !== 0)
+        problems.push(`${where}: a rollout may take a replica away before its successor is available`);
+      const scalers = autoscalers.filter(
+        (hpa) => hpa.spec?.scaleTargetRef.kind === 'Deployment' && hpa.spec.scaleTargetRef.name === pod.owner.metadata.name,
+      );
       if (autoscaled && scalers.length !== 1) problems.push(`${where}: ${scalers.length} autoscalers target it, not 1`);
       if (autoscaled && (scalers[0]?.spec?.minReplicas ?? 1) < 2) problems.push(`${where}: its autoscaler may leave a single replica`);
       if (!autoscaled && scalers.length > 0) problems.push(`${where}: autoscaled in an overlay without autoscalers`);
-      if (scalers.length > 0 && spec.replicas !== undefined) problems.push(`${where}: sets replicas, which its autoscaler owns (an apply would reset them)`);
+      if (scalers.length > 0 && spec.replicas !== undefined)
+        problems.push(`${where}: sets replicas, which its autoscaler owns (an apply would reset them)`);
       return problems;
     });
 }
@@ -36,10 +40,14 @@ export function serviceProblems(objects: readonly KubernetesObject[], pods: read
   return ofKind<IService>(objects, 'Service').flatMap((service) => {
     const where = `Service/${service.metadata?.name ?? ''}`;
     const selector = service.spec?.selector ?? {};
-    const targets = pods.filter((pod) => pod.owner.kind === 'Deployment' && Object.keys(selector).length > 0 && selects({ matchLabels: selector }, pod.labels));
+    const targets = pods.filter(
+      (pod) => pod.owner.kind === 'Deployment' && Object.keys(selector).length > 0 && selects({ matchLabels: selector }, pod.labels),
+    );
     if (targets.length !== 1) return [`${where}: selects the pods of ${targets.length} Deployments, not 1`];
     const declared = new Set(containersOf(targets[0]!).flatMap((c) => (c.ports ?? []).flatMap((port) => [port.name, port.containerPort])));
-    return (service.spec?.ports ?? []).filter((port) => !declared.has(port.targetPort ?? port.port)).map((port) => `${where}: targets port ${port.targetPort ?? port.port}, which its pods do not declare`);
+    return (service.spec?.ports ?? [])
+      .filter((port) => !declared.has(port.targetPort ?? port.port))
+      .map((port) => `${where}: targets port ${port.targetPort ?? port.port}, which its pods do not declare`);
   });
 }
 
@@ -47,28 +55,39 @@ export function serviceProblems(objects: readonly KubernetesObject[], pods: read
  * Default deny; ingress only to the gateway's HTTP port; every pod can resolve names and
  * reaches only the ports of the infrastructure it uses.
  */
-export function networkProblems(objects: readonly KubernetesObject[], pods: readonly PodTemplate[], allowedEgressPorts: readonly number[]): string[] {
+export function networkProblems(
+  objects: readonly KubernetesObject[],
+  pods: readonly PodTemplate[],
+  allowedEgressPorts: readonly number[],
+): string[] {
   const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
   const problems: string[] = [];
   const denyAll = policies.find((p) => Object.keys(p.spec?.podSelector ?? {}).length === 0 && !p.spec?.ingress && !p.spec?.egress);
-  if (!denyAll || !(['Ingress', 'Egress'] as const).every((type) => denyAll.spec?.policyTypes?.includes(type))) problems.push('no default-deny NetworkPolicy (empty pod selector, Ingress and Egress, no rules)');
+  if (!denyAll || !(['Ingress', 'Egress'] as const).every((type) => denyAll.spec?.policyTypes?.includes(type)))
+    problems.push('no default-deny NetworkPolicy (empty pod selector, Ingress and Egress, no rules)');
   for (const policy of policies) {
     const where = `NetworkPolicy/${policy.metadata?.name ?? ''}`;
     const selected = pods.filter((pod) => selects(policy.spec?.podSelector, pod.labels));
     for (const rule of policy.spec?.ingress ?? []) {
       const nonGateway = selected.filter((pod) => pod.labels['app.kubernetes.io/name'] !== 'gateway');
       if (nonGateway.length > 0) problems.push(`${where}: lets traffic into ${nonGateway.map((pod) => nameOf(pod.owner)).join(', ')}`);
-      if ((rule.ports ?? []).length === 0 || (rule.from ?? []).length === 0) problems.push(`${where}: an ingress rule open to any port or any source`);
+      if ((rule.ports ?? []).length === 0 || (rule.from ?? []).length === 0)
+        problems.push(`${where}: an ingress rule open to any port or any source`);
     }
     for (const rule of policy.spec?.egress ?? []) {
       if ((rule.to ?? []).length === 0) problems.push(`${where}: an egress rule to anywhere`);
       const ports = (rule.ports ?? []).map((port) => port.port);
       if (ports.length === 0) problems.push(`${where}: an egress rule to every port`);
-      for (const port of ports) if (typeof port !== 'number' || !allowedEgressPorts.includes(port)) problems.push(`${where}: egress to port ${String(port)}`);
+      for (const port of ports)
+        if (typeof port !== 'number' || !allowedEgressPorts.includes(port)) problems.push(`${where}: egress to port ${String(port)}`);
     }
   }
   for (const pod of pods) {
-    const resolves = policies.some((p) => selects(p.spec?.podSelector, pod.labels) && (p.spec?.egress ?? []).some((rule) => (rule.ports ?? []).some((port) => port.port === 53)));
+    const resolves = policies.some(
+      (p) =>
+        selects(p.spec?.podSelector, pod.labels) &&
+        (p.spec?.egress ?? []).some((rule) => (rule.ports ?? []).some((port) => port.port === 53)),
+    );
     if (!resolves) problems.push(`${nameOf(pod.owner)}: no policy lets its pods resolve names (port 53)`);
   }
   return problems;

@@ -76,7 +76,8 @@ export function probeProblems(pods: readonly PodTemplate[], servedPaths: readonl
           if (!probe) return [`${at}: no HTTP ${kind}`];
           const problems: string[] = [];
           if (!ports.has(probe.port)) problems.push(`${at}: ${kind} on port ${probe.port}, which the container does not declare`);
-          if (!servedPaths.includes(probe.path ?? '/')) problems.push(`${at}: ${kind} on ${probe.path ?? '/'}, which Tracker does not serve`);
+          if (!servedPaths.includes(probe.path ?? '/'))
+            problems.push(`${at}: ${kind} on ${probe.path ?? '/'}, which Tracker does not serve`);
           return problems;
         });
       }),

@@ -55,7 +55,10 @@ export function readEnvironment(process: DeployedProcess, env: Readonly<Record<s
  * loaders read them and this list changes nothing; remove it then.
  */
 export const AHEAD_OF_CODE: ReadonlyMap<string, readonly DeployedProcess[]> = new Map(
-  [...variablesReadBy((env) => readBlobStoreConfig(env), { TRACKER_BLOB_STORE: 'minio' })].map((name) => [name, ['gateway', 'comments'] as const]),
+  [...variablesReadBy((env) => readBlobStoreConfig(env), { TRACKER_BLOB_STORE: 'minio' })].map((name) => [
+    name,
+    ['gateway', 'comments'] as const,
+  ]),
 );
 
 function variablesReadBy(reader: (env: EnvReader) => unknown, env: Record<string, string>): Set<string> {

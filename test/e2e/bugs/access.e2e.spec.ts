@@ -112,20 +112,36 @@ describeInBothModes('bug access', (tracker) => {
     expect(access.bugs).toEqual([
       { ref: bugId, bugId, canEdit: true, error: null, editError: null },
       { ref: open, bugId: open, canEdit: true, error: null, editError: null },
-      { ref: 'nope', bugId: null, canEdit: false, error: { code: 100, message: "'nope' is not a valid bug number nor an alias to a bug." }, editError: null },
+      {
+        ref: 'nope',
+        bugId: null,
+        canEdit: false,
+        error: { code: 100, message: "'nope' is not a valid bug number nor an alias to a bug." },
+        editError: null,
+      },
     ]);
   });
 
   it('reads, searches and shows the history and comments of a bug right after creating it (read-your-writes)', async () => {
     for (let i = 0; i < 3; i++) {
-      const id = await world.bug(reporter, product, { groups: [], summary: `Fresh ${world.suffix} ${i}`, description: `Fresh description ${i}` });
+      const id = await world.bug(reporter, product, {
+        groups: [],
+        summary: `Fresh ${world.suffix} ${i}`,
+        description: `Fresh description ${i}`,
+      });
       expect((await bugs.read(reporter, id)).id).toBe(id);
       expect(await bugs.search(reporter, `id=${id}`)).toEqual([id]);
       expect(await bugs.history(reporter, id)).toEqual([]);
       expect((await bugs.comments(reporter, id)).map((c) => c.text)).toEqual([`Fresh description ${i}`]);
       const updated = await bugs.update(reporter, id, { summary: `Changed ${world.suffix} ${i}` });
       expect((await bugs.read(reporter, id))['summary']).toBe(`Changed ${world.suffix} ${i}`);
-      expect(await bugs.history(reporter, id)).toEqual([{ when: updated.last_change_time, who: reporter.login, changes: [{ field_name: 'summary', removed: `Fresh ${world.suffix} ${i}`, added: `Changed ${world.suffix} ${i}` }] }]);
+      expect(await bugs.history(reporter, id)).toEqual([
+        {
+          when: updated.last_change_time,
+          who: reporter.login,
+          changes: [{ field_name: 'summary', removed: `Fresh ${world.suffix} ${i}`, added: `Changed ${world.suffix} ${i}` }],
+        },
+      ]);
       expect(updated.last_change_time).toMatch(DATETIME);
     }
   });
@@ -133,7 +149,12 @@ describeInBothModes('bug access', (tracker) => {
   it('gives the same bugs, searches, histories, tags and visits after the read model is rebuilt from the log', async () => {
     const a = await world.bug(reporter, product, { groups: [], alias: `rebuild-${world.suffix}`, keywords: [], cc: [member.login] });
     const b = await world.bug(member, product, { groups: [group], depends_on: [] });
-    await bugs.update(ADMIN, a, { depends_on: { add: [b] }, status: 'IN_PROGRESS', comment: { body: 'Working.' }, whiteboard: '[rebuild]' });
+    await bugs.update(ADMIN, a, {
+      depends_on: { add: [b] },
+      status: 'IN_PROGRESS',
+      comment: { body: 'Working.' },
+      whiteboard: '[rebuild]',
+    });
     const c = await world.bug(reporter, product, { groups: [] });
     await bugs.update(ADMIN, c, { dupe_of: a });
     await world.ok(member, 'PUT', `/bug/${a}/tags`, { add: ['keep'] });
@@ -149,7 +170,10 @@ describeInBothModes('bug access', (tracker) => {
         world.ok(member, 'GET', '/bug_user_last_visit'),
       ]);
     const before = await snapshot();
-    expect(await tracker().request<ReadModelRebuilt>(REBUILD_BUGS_SUBJECT, {})).toEqual({ rebuilt: true, milliseconds: expect.any(Number) });
+    expect(await tracker().request<ReadModelRebuilt>(REBUILD_BUGS_SUBJECT, {})).toEqual({
+      rebuilt: true,
+      milliseconds: expect.any(Number),
+    });
     expect(await snapshot()).toEqual(before);
     const next = await world.bug(reporter, product, { groups: [] });
     expect(next).toBeGreaterThan(Math.max(a, b, c));

@@ -51,7 +51,9 @@ describeInBothModes('python-bugzilla', (tracker) => {
 
   /** Runs the CLI with HOME holding a bugzillarc with the administrator's API key. */
   const cli = async (...args: string[]): Promise<string> => {
-    const { stdout } = await run(CLI, ['--bugzilla', `${tracker().baseUrl}/rest/`, ...args], { env: { HOME: home, PATH: '/usr/bin:/bin' } });
+    const { stdout } = await run(CLI, ['--bugzilla', `${tracker().baseUrl}/rest/`, ...args], {
+      env: { HOME: home, PATH: '/usr/bin:/bin' },
+    });
     return stdout.trim();
   };
 
@@ -70,13 +72,37 @@ describeInBothModes('python-bugzilla', (tracker) => {
   const suite = missing !== null && process.env['CI'] !== 'true' ? it.skip : it;
 
   suite('the CLI files a bug (new), finds it (query by id, by product and summary) and changes it (modify)', async () => {
-    const created = await cli('new', '--ids', '-p', product, '-c', 'Main', '-v', '1.0', '-t', `CLI bug ${world.suffix}`, '-l', 'Filed from the CLI.', '-o', 'Linux', '--arch', 'PC');
+    const created = await cli(
+      'new',
+      '--ids',
+      '-p',
+      product,
+      '-c',
+      'Main',
+      '-v',
+      '1.0',
+      '-t',
+      `CLI bug ${world.suffix}`,
+      '-l',
+      'Filed from the CLI.',
+      '-o',
+      'Linux',
+      '--arch',
+      'PC',
+    );
     const id = Number(created);
     expect(id).toBeGreaterThan(0);
-    expect(await bugs.read(ADMIN, id, '?include_fields=summary,op_sys,platform,product')).toEqual({ summary: `CLI bug ${world.suffix}`, op_sys: 'Linux', platform: 'PC', product });
+    expect(await bugs.read(ADMIN, id, '?include_fields=summary,op_sys,platform,product')).toEqual({
+      summary: `CLI bug ${world.suffix}`,
+      op_sys: 'Linux',
+      platform: 'PC',
+      product,
+    });
     expect(await cli('query', '--ids', '-b', String(id))).toBe(String(id));
     // python-bugzilla's default line: "#%-6s %-10s - %s - %s" (id, status, assignee, summary)
-    expect(await cli('query', '-b', String(id))).toBe(`#${String(id).padEnd(6)} ${'CONFIRMED'.padEnd(10)} - ${ADMIN.login} - CLI bug ${world.suffix}`);
+    expect(await cli('query', '-b', String(id))).toBe(
+      `#${String(id).padEnd(6)} ${'CONFIRMED'.padEnd(10)} - ${ADMIN.login} - CLI bug ${world.suffix}`,
+    );
     // a summary is searched as one substring, spaces included (docs/bugs.md, "Search values")
     expect(await cli('query', '--ids', '-p', product, '-t', `bug ${world.suffix}`)).toBe(String(id));
     expect(await cli('query', '--ids', '-p', product, '-t', `CLI ${world.suffix}`)).toBe('');
@@ -89,11 +115,23 @@ describeInBothModes('python-bugzilla', (tracker) => {
   suite('the library: getbug, query(build_query(...)), update_bugs(build_update(...)), bugs_history_raw and get_history_raw', async () => {
     const watcher = await world.user('libwatcher');
     const id = await world.bug(ADMIN, product, { summary: `Library bug ${world.suffix}` });
-    const { stdout } = await run(PYTHON, ['-c', LIBRARY_SCRIPT, `${tracker().baseUrl}/rest/`, String(id), product, `library BUG ${world.suffix}`, watcher.login], {
-      env: { HOME: home, PATH: '/usr/bin:/bin' },
-    });
+    const { stdout } = await run(
+      PYTHON,
+      ['-c', LIBRARY_SCRIPT, `${tracker().baseUrl}/rest/`, String(id), product, `library BUG ${world.suffix}`, watcher.login],
+      {
+        env: { HOME: home, PATH: '/usr/bin:/bin' },
+      },
+    );
     const result = JSON.parse(stdout) as Record<string, unknown>;
-    expect(result['bug']).toEqual({ id, summary: `Library bug ${world.suffix}`, status: 'IN_PROGRESS', product, assigned_to: ADMIN.login, cc: [watcher.login], priority: 'High' });
+    expect(result['bug']).toEqual({
+      id,
+      summary: `Library bug ${world.suffix}`,
+      status: 'IN_PROGRESS',
+      product,
+      assigned_to: ADMIN.login,
+      cc: [watcher.login],
+      priority: 'High',
+    });
     expect(result['found']).toEqual([[id, `Library bug ${world.suffix}`]]);
     expect(result['updated']).toEqual({
       bugs: [
@@ -101,11 +139,29 @@ describeInBothModes('python-bugzilla', (tracker) => {
           id,
           alias: [],
           last_change_time: expect.any(String),
-          changes: { status: { removed: 'CONFIRMED', added: 'IN_PROGRESS' }, priority: { removed: '---', added: 'High' }, cc: { removed: '', added: watcher.login } },
+          changes: {
+            status: { removed: 'CONFIRMED', added: 'IN_PROGRESS' },
+            priority: { removed: '---', added: 'High' },
+            cc: { removed: '', added: watcher.login },
+          },
         },
       ],
     });
-    const history = { bugs: [{ id, alias: [], history: [{ when: expect.any(String), who: ADMIN.login, changes: expect.arrayContaining([{ field_name: 'priority', removed: '---', added: 'High' }]) }] }] };
+    const history = {
+      bugs: [
+        {
+          id,
+          alias: [],
+          history: [
+            {
+              when: expect.any(String),
+              who: ADMIN.login,
+              changes: expect.arrayContaining([{ field_name: 'priority', removed: '---', added: 'High' }]),
+            },
+          ],
+        },
+      ],
+    };
     expect(result['history']).toEqual(history);
     expect(result['bug_history']).toEqual(history);
   });

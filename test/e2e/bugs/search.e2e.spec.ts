@@ -19,24 +19,50 @@ describeInBothModes(
     let dev: Caller;
     let ids: Record<'crash' | 'slow' | 'widget' | 'closed' | 'backend' | 'otherProduct' | 'secret', number>;
 
-    const search = (query: string, caller: Caller = dev): Promise<number[]> => bugs.search(caller, `product=${product}&product=${other}&${query}`);
+    const search = (query: string, caller: Caller = dev): Promise<number[]> =>
+      bugs.search(caller, `product=${product}&product=${other}&${query}`);
 
     beforeAll(async () => {
       [member, dev] = await Promise.all([world.user('member'), world.user('dev')]);
       secretGroup = await world.group('hidden');
       await world.ok(ADMIN, 'PUT', `/user/${encodeURIComponent(member.login)}`, { groups: { add: [secretGroup] } });
-      product = await world.product('Search', [{ group: secretGroup, membercontrol: 'Shown', othercontrol: 'NA', entry: false, canedit: false }]);
+      product = await world.product('Search', [
+        { group: secretGroup, membercontrol: 'Shown', othercontrol: 'NA', entry: false, canedit: false },
+      ]);
       await world.ok(ADMIN, 'POST', '/component', { product, name: 'Backend', description: 'Backend', default_assignee: dev.login }, 201);
       await world.ok(ADMIN, 'POST', '/version', { product, name: '2.0' }, 201);
       other = await world.product('Elsewhere');
       await world.keyword('regression');
       await world.keyword('perf');
-      const crash = await world.bug(ADMIN, product, { summary: 'Crash on startup', priority: 'High', severity: 'critical', op_sys: 'Linux', keywords: ['regression'], alias: `crash-${world.suffix}`, cc: [dev.login] });
-      const slow = await world.bug(dev, product, { summary: 'Slow search results', priority: 'Low', whiteboard: '[perf] [triage]', keywords: ['perf'], url: 'http://example.com/slow' });
-      const widget = await world.bug(ADMIN, product, { summary: 'Golden WIDGET renders upside down', priority: 'Normal', platform: 'PC', version: '2.0' });
+      const crash = await world.bug(ADMIN, product, {
+        summary: 'Crash on startup',
+        priority: 'High',
+        severity: 'critical',
+        op_sys: 'Linux',
+        keywords: ['regression'],
+        alias: `crash-${world.suffix}`,
+        cc: [dev.login],
+      });
+      const slow = await world.bug(dev, product, {
+        summary: 'Slow search results',
+        priority: 'Low',
+        whiteboard: '[perf] [triage]',
+        keywords: ['perf'],
+        url: 'http://example.com/slow',
+      });
+      const widget = await world.bug(ADMIN, product, {
+        summary: 'Golden WIDGET renders upside down',
+        priority: 'Normal',
+        platform: 'PC',
+        version: '2.0',
+      });
       const closed = await world.bug(ADMIN, product, { summary: 'Widget was fixed' });
       await bugs.update(ADMIN, closed, { status: 'RESOLVED', resolution: 'FIXED' });
-      const backend = await world.bug(ADMIN, product, { summary: 'Backend timeout', component: 'Backend', description: 'The database answers too late.' });
+      const backend = await world.bug(ADMIN, product, {
+        summary: 'Backend timeout',
+        component: 'Backend',
+        description: 'The database answers too late.',
+      });
       const otherProduct = await world.bug(ADMIN, other, { summary: 'Crash elsewhere' });
       const secret = await world.bug(member, product, { summary: 'Secret crash', groups: [secretGroup] });
       ids = { crash, slow, widget, closed, backend, otherProduct, secret };
@@ -50,7 +76,14 @@ describeInBothModes(
     });
 
     it('golden 91: any of several statuses, ordered by bug id descending', async () => {
-      expect(await search('status=RESOLVED&status=CONFIRMED&order=bug_id%20DESC')).toEqual([ids.otherProduct, ids.backend, ids.closed, ids.widget, ids.slow, ids.crash]);
+      expect(await search('status=RESOLVED&status=CONFIRMED&order=bug_id%20DESC')).toEqual([
+        ids.otherProduct,
+        ids.backend,
+        ids.closed,
+        ids.widget,
+        ids.slow,
+        ids.crash,
+      ]);
     });
 
     it('golden 92: summary by substring in any case, spaces included; whiteboard likewise; url by substring', async () => {
@@ -90,7 +123,14 @@ describeInBothModes(
       expect(await search('platform=PC')).toEqual([ids.widget]);
       expect(await search('version=2.0')).toEqual([ids.widget]);
       expect(await search('component=Backend')).toEqual([ids.backend]);
-      expect(await search('target_milestone=M1&product=Nope')).toEqual([ids.crash, ids.slow, ids.widget, ids.closed, ids.backend, ids.otherProduct]);
+      expect(await search('target_milestone=M1&product=Nope')).toEqual([
+        ids.crash,
+        ids.slow,
+        ids.widget,
+        ids.closed,
+        ids.backend,
+        ids.otherProduct,
+      ]);
       expect(await search(`id=${ids.crash},${ids.widget}`)).toEqual([ids.crash, ids.widget]);
       expect(await search(`alias=crash-${world.suffix}`)).toEqual([ids.crash]);
       expect(await search('keywords=perf')).toEqual([ids.slow]);
@@ -120,7 +160,11 @@ describeInBothModes(
       expect((await search(`creation_time=${created}`)).includes(ids.crash)).toBe(true);
       expect(await search('creation_time=2100-01-01')).toEqual([]);
       expect(await search('last_change_time=2100-01-01T00:00:00Z')).toEqual([]);
-      expect(errorOf(await world.call(ADMIN, 'GET', '/bug?creation_time=yesterday-ish'))).toEqual({ status: 400, code: 56, message: "'yesterday-ish' is not a legal date." });
+      expect(errorOf(await world.call(ADMIN, 'GET', '/bug?creation_time=yesterday-ish'))).toEqual({
+        status: 400,
+        code: 56,
+        message: "'yesterday-ish' is not a legal date.",
+      });
     });
 
     it('golden 95/155/156: limit and offset, limit=0 for all, the administrator maximum, offset without limit', async () => {
@@ -141,7 +185,8 @@ describeInBothModes(
     });
 
     it('count_only answers {bug_count} as Bugzilla R6: visible bugs only, neither limit, offset nor the maximum applied', async () => {
-      const count = async (query: string, caller: Caller = dev): Promise<unknown> => world.ok<unknown>(caller, 'GET', `/bug?count_only=1&${query}`);
+      const count = async (query: string, caller: Caller = dev): Promise<unknown> =>
+        world.ok<unknown>(caller, 'GET', `/bug?count_only=1&${query}`);
       expect(await count(`product=${product}&priority=High`)).toEqual({ bug_count: 1 });
       expect(await count(`product=${product}&product=${other}&summary=crash`, member)).toEqual({ bug_count: 3 });
       expect(await count(`product=${product}&product=${other}&summary=crash`, dev)).toEqual({ bug_count: 2 });
@@ -157,7 +202,13 @@ describeInBothModes(
     });
 
     it('orders by fields, select fields by their sort keys', async () => {
-      expect(await search('order=priority,bug_id&component=Main&product=Nope')).toEqual([ids.crash, ids.widget, ids.slow, ids.closed, ids.otherProduct]);
+      expect(await search('order=priority,bug_id&component=Main&product=Nope')).toEqual([
+        ids.crash,
+        ids.widget,
+        ids.slow,
+        ids.closed,
+        ids.otherProduct,
+      ]);
       expect(await search('order=short_desc%20DESC&priority=High&priority=Low')).toEqual([ids.slow, ids.crash]);
     });
 
@@ -183,21 +234,39 @@ describeInBothModes(
         code: 32000,
         message: 'There is a problem with your search: nosuchfield is not a valid field name.',
       });
-      expect(errorOf(await world.call(ADMIN, 'GET', '/bug?quicksearch=%20,'))).toEqual({ status: 400, code: 1000, message: 'You may not search, or create saved searches, without any search terms.' });
+      expect(errorOf(await world.call(ADMIN, 'GET', '/bug?quicksearch=%20,'))).toEqual({
+        status: 400,
+        code: 1000,
+        message: 'You may not search, or create saved searches, without any search terms.',
+      });
     });
 
     it('golden 94: advanced criteria with operators, negation, groups and boolean charts, and e-mail blocks', async () => {
       expect(await search('f1=priority&o1=equals&v1=High')).toEqual([ids.crash]);
-      expect(await search('f1=short_desc&o1=substring&v1=WIDGET&n1=1&f2=component&o2=equals&v2=Main')).toEqual([ids.crash, ids.slow, ids.otherProduct]);
+      expect(await search('f1=short_desc&o1=substring&v1=WIDGET&n1=1&f2=component&o2=equals&v2=Main')).toEqual([
+        ids.crash,
+        ids.slow,
+        ids.otherProduct,
+      ]);
       expect(await search('j_top=OR&f1=priority&o1=equals&v1=High&f2=priority&o2=equals&v2=Low')).toEqual([ids.crash, ids.slow]);
-      expect(await search('f1=OP&j1=OR&f2=severity&o2=equals&v2=critical&f3=keywords&o3=anywords&v3=perf&f4=CP&f5=bug_id&o5=greaterthan&v5=0')).toEqual([ids.crash, ids.slow]);
+      expect(
+        await search('f1=OP&j1=OR&f2=severity&o2=equals&v2=critical&f3=keywords&o3=anywords&v3=perf&f4=CP&f5=bug_id&o5=greaterthan&v5=0'),
+      ).toEqual([ids.crash, ids.slow]);
       expect(await search('f1=keywords&o1=isempty&f2=whiteboard&o2=isnotempty')).toEqual([]);
       expect(await search('f1=short_desc&o1=regexp&v1=^(crash|slow)')).toEqual([ids.crash, ids.slow, ids.otherProduct]);
       expect(await search('f1=priority&o1=anyexact&v1=High,Low&f2=short_desc&o2=allwordssubstr&v2=search%20results')).toEqual([ids.slow]);
       expect(await search('query_format=advanced&field0-0-0=keywords&type0-0-0=substring&value0-0-0=regr')).toEqual([ids.crash]);
       expect(await search(`email1=${dev.login.split('@')[0] ?? ''}&emailassigned_to1=1&emailtype1=substring`)).toEqual([ids.backend]);
-      expect(errorOf(await world.call(ADMIN, 'GET', '/bug?f1=nosuchfield&o1=equals&v1=x'))).toEqual({ status: 400, code: 32000, message: "Can't use nosuchfield as a field name." });
-      expect(errorOf(await world.call(ADMIN, 'GET', '/bug?f1=priority&o1=near&v1=x'))).toEqual({ status: 400, code: 32000, message: "The search operator 'near' is not valid." });
+      expect(errorOf(await world.call(ADMIN, 'GET', '/bug?f1=nosuchfield&o1=equals&v1=x'))).toEqual({
+        status: 400,
+        code: 32000,
+        message: "Can't use nosuchfield as a field name.",
+      });
+      expect(errorOf(await world.call(ADMIN, 'GET', '/bug?f1=priority&o1=near&v1=x'))).toEqual({
+        status: 400,
+        code: 32000,
+        message: "The search operator 'near' is not valid.",
+      });
     });
 
     it('golden 77: finds a bug in a group only for its members, with no trace for others', async () => {

@@ -1,4 +1,10 @@
-import { ANONYMOUS, type BugRulesResult, REBUILD_CATALOG_SUBJECT, RESOLVE_BUG_RULES_SUBJECT, type ReadModelRebuilt } from '@tracker/contracts';
+import {
+  ANONYMOUS,
+  type BugRulesResult,
+  REBUILD_CATALOG_SUBJECT,
+  RESOLVE_BUG_RULES_SUBJECT,
+  type ReadModelRebuilt,
+} from '@tracker/contracts';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, CatalogApi, type Caller, NOBODY, type TestUser, expectError, newGroup, newUser, unique } from './support/catalog-api';
 
@@ -20,17 +26,40 @@ describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) =>
     product = unique('Rules');
     const classification = unique('Class');
     await api.create('/rest/classification', { name: classification, description: 'Things' });
-    await api.create('/rest/product', { name: product, description: 'Rules product', version: '1.0', classification, default_milestone: 'M1' });
-    await api.create('/rest/component', { product, name: 'Core', description: 'Core', default_assignee: 'admin@example.com', default_qa_contact: member.login, default_cc: [user.login] });
+    await api.create('/rest/product', {
+      name: product,
+      description: 'Rules product',
+      version: '1.0',
+      classification,
+      default_milestone: 'M1',
+    });
+    await api.create('/rest/component', {
+      product,
+      name: 'Core',
+      description: 'Core',
+      default_assignee: 'admin@example.com',
+      default_qa_contact: member.login,
+      default_cc: [user.login],
+    });
     await api.create('/rest/component', { product, name: 'Old', description: 'Old', default_assignee: user.login, is_open: false });
     await api.create('/rest/version', { product, name: '2.0' });
     await api.create('/rest/milestone', { product, name: 'M2', sort_key: 20, is_active: false });
-    await api.put(`/rest/product/${product}`, { group_controls: [{ group: group.name, entry: true, membercontrol: 'Default', othercontrol: 'NA', canedit: true }] });
+    await api.put(`/rest/product/${product}`, {
+      group_controls: [{ group: group.name, entry: true, membercontrol: 'Default', othercontrol: 'NA', canedit: true }],
+    });
     const secret = unique('Hidden');
     await api.create('/rest/product', { name: secret, description: 'Hidden', version: '1' });
-    await api.put(`/rest/product/${secret}`, { group_controls: [{ group: group.name, entry: true, membercontrol: 'Mandatory', othercontrol: 'Mandatory' }] });
+    await api.put(`/rest/product/${secret}`, {
+      group_controls: [{ group: group.name, entry: true, membercontrol: 'Mandatory', othercontrol: 'Mandatory' }],
+    });
     await api.create('/rest/keyword', { name: unique('kw'), description: 'A keyword' });
-    await api.create('/rest/field/bug', { name: 'rb_colour', display_name: 'Colour', type: 2, visibility_field: 'product', visibility_values: [product] });
+    await api.create('/rest/field/bug', {
+      name: 'rb_colour',
+      display_name: 'Colour',
+      type: 2,
+      visibility_field: 'product',
+      visibility_values: [product],
+    });
     await api.create('/rest/field/bug/cf_rb_colour/values', { name: 'Red', sort_key: 1 });
     await api.put('/rest/field/bug/cf_rb_colour/values/Red', { name: 'Crimson' });
     await api.create('/rest/field/bug/bug_status/values', { name: 'REOPENED', is_open: true, sort_key: 450 });
@@ -84,7 +113,11 @@ describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) =>
   });
 
   it('answers the bugs service with products, their people and groups, fields, workflow and parameters', async () => {
-    const rules = await tracker().request<BugRulesResult>(RESOLVE_BUG_RULES_SUBJECT, { products: [product.toLowerCase(), 'NoSuchProduct'], productIds: [1] }, { ...ANONYMOUS, ip: null });
+    const rules = await tracker().request<BugRulesResult>(
+      RESOLVE_BUG_RULES_SUBJECT,
+      { products: [product.toLowerCase(), 'NoSuchProduct'], productIds: [1] },
+      { ...ANONYMOUS, ip: null },
+    );
     expect(rules.unknownProducts).toEqual(['NoSuchProduct']);
     expect(rules.products.map((p) => p.name).sort()).toEqual([product, 'TestProduct'].sort());
     const rulesProduct = rules.products.find((p) => p.name === product);
@@ -93,7 +126,13 @@ describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) =>
       hasUnconfirmed: true,
       defaultMilestone: 'M1',
       components: [
-        { name: 'Core', isActive: true, defaultAssignee: { login: 'admin@example.com' }, defaultQaContact: { id: member.id, login: member.login }, defaultCc: [{ id: user.id, login: user.login }] },
+        {
+          name: 'Core',
+          isActive: true,
+          defaultAssignee: { login: 'admin@example.com' },
+          defaultQaContact: { id: member.id, login: member.login },
+          defaultCc: [{ id: user.id, login: user.login }],
+        },
         { name: 'Old', isActive: false, defaultAssignee: { id: user.id, login: user.login }, defaultQaContact: null, defaultCc: [] },
       ],
       versions: [
@@ -105,7 +144,15 @@ describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) =>
         { name: 'M2', isActive: false, sortKey: 20 },
       ],
       groupControls: [
-        { group: { id: group.id, name: group.name }, isActive: true, isBugGroup: true, entry: true, canEdit: true, memberControl: 'DEFAULT', otherControl: 'NA' },
+        {
+          group: { id: group.id, name: group.name },
+          isActive: true,
+          isBugGroup: true,
+          entry: true,
+          canEdit: true,
+          memberControl: 'DEFAULT',
+          otherControl: 'NA',
+        },
       ],
       access: { canSee: true, canEnter: false, canEdit: false },
     });
@@ -154,15 +201,23 @@ describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) =>
   });
 
   it('tells a member what its groups allow, and answers fields alone without products', async () => {
-    const asMember = await tracker().request<BugRulesResult>(RESOLVE_BUG_RULES_SUBJECT, { products: [product] }, {
-      ...ANONYMOUS,
-      userId: member.id,
-      login: member.login,
-      groupIds: [group.id],
-      ip: null,
-    });
+    const asMember = await tracker().request<BugRulesResult>(
+      RESOLVE_BUG_RULES_SUBJECT,
+      { products: [product] },
+      {
+        ...ANONYMOUS,
+        userId: member.id,
+        login: member.login,
+        groupIds: [group.id],
+        ip: null,
+      },
+    );
     expect(asMember.products[0]?.access).toEqual({ canSee: true, canEnter: true, canEdit: true });
     const cheap = await tracker().request<BugRulesResult>(RESOLVE_BUG_RULES_SUBJECT, {});
-    expect({ products: cheap.products, unknown: cheap.unknownProducts, statuses: cheap.fields.statuses.length }).toEqual({ products: [], unknown: [], statuses: 6 });
+    expect({ products: cheap.products, unknown: cheap.unknownProducts, statuses: cheap.fields.statuses.length }).toEqual({
+      products: [],
+      unknown: [],
+      statuses: 6,
+    });
   });
 });

@@ -27,7 +27,11 @@ describeInBothModes('comment tag search and visibility', (tracker) => {
     publicBug = await world.bug(plain, 'A public bug.');
     await world.comment(plain, publicBug, { comment: 'A', comment_tags: ['vis-public', 'vis-shared'] });
     await world.comment(plain, publicBug, { comment: 'B', comment_tags: ['vis-public'] });
-    privateComment = await world.comment(insider, publicBug, { comment: 'C', is_private: true, comment_tags: ['vis-private', 'vis-shared'] });
+    privateComment = await world.comment(insider, publicBug, {
+      comment: 'C',
+      is_private: true,
+      comment_tags: ['vis-private', 'vis-shared'],
+    });
     const where = await world.product('TagSecret', [{ group, entry: false, membercontrol: 'Shown', othercontrol: 'NA', canedit: false }]);
     const secretBug = await world.bug(member, 'A secret bug.', { ...where, groups: [group] });
     await world.comment(member, secretBug, { comment: 'D', comment_tags: ['vis-secret', 'vis-shared'] });

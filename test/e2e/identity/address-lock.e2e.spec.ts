@@ -12,8 +12,12 @@ import { expectError, IdentityApi, newUser, PASSWORD } from './support/identity-
  */
 const LIMIT = 5;
 const LOCAL = String.raw`(::ffff:)?127\.0\.0\.1`;
-const ADDRESS_LOCKED = new RegExp(`^Your IP \\(${LOCAL}\\) has been locked out until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC, as too many failed logins came from it\\.$`);
-const ACCOUNT_LOCKED = new RegExp(`^Your IP \\(${LOCAL}\\) has been locked out of this account until .+ UTC, as you have exceeded the maximum number of login attempts\\.$`);
+const ADDRESS_LOCKED = new RegExp(
+  `^Your IP \\(${LOCAL}\\) has been locked out until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC, as too many failed logins came from it\\.$`,
+);
+const ACCOUNT_LOCKED = new RegExp(
+  `^Your IP \\(${LOCAL}\\) has been locked out of this account until .+ UTC, as you have exceeded the maximum number of login attempts\\.$`,
+);
 
 const q = encodeURIComponent;
 
@@ -32,7 +36,10 @@ describeInBothModes(
     it('lets other accounts log in from an address past the limit of failures: it may be a proxy every client shares', async () => {
       const user = await newUser(api, 'behind-proxy');
       await failUnknownLogins(api, LIMIT * 2, 'stranger');
-      expect((await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`)).json()).toMatchObject({ id: user.id, token: expect.any(String) });
+      expect((await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`)).json()).toMatchObject({
+        id: user.id,
+        token: expect.any(String),
+      });
     });
 
     it("still locks one account after 5 of its failures, Bugzilla's per-account lock, and only that account", async () => {
@@ -55,7 +62,12 @@ describeInBothModes(
       const user = await newUser(api, 'direct');
       await failUnknownLogins(api, LIMIT, 'sprayed');
       expectError(await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`), 400, 32000, ADDRESS_LOCKED);
-      expectError(await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip: '203.0.113.50' }), 400, 32000, ADDRESS_LOCKED);
+      expectError(
+        await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip: '203.0.113.50' }),
+        400,
+        32000,
+        ADDRESS_LOCKED,
+      );
       // an API key is not a password login: it still works from the locked address
       expect((await api.get('/rest/whoami', user.caller)).json()).toMatchObject({ id: user.id, name: user.login });
     });

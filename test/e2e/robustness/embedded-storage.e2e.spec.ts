@@ -55,7 +55,13 @@ describe('embedded storage whose worker dies under load [embedded]', () => {
     const { groups } = await world.ok<{ groups: Array<{ name: string }> }>(ADMIN, 'GET', `/group?${names}&include_fields=name`);
     expect(groups.map((group) => group.name).sort()).toEqual([...acknowledged].sort());
     expect(await world.ok(ANONYMOUS, 'GET', '/health')).toMatchObject({ status: 'ok' });
-    const after = await world.ok<{ id: number }>(ADMIN, 'POST', '/group', { name: `after-${world.suffix}`, description: 'after the restart' }, 201);
+    const after = await world.ok<{ id: number }>(
+      ADMIN,
+      'POST',
+      '/group',
+      { name: `after-${world.suffix}`, description: 'after the restart' },
+      201,
+    );
     expect(after.id).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -34,7 +34,14 @@ describeInBothModes('a search answering 10,000 bugs', (tracker) => {
       };
       await store.appendToStream(
         bugStream(bugId),
-        [{ type: 'BugCreated', data: created, schemaVersion: template.schemaVersion, metadata: { ...template.metadata, correlationId: `e2e-${randomUUID()}` } }],
+        [
+          {
+            type: 'BugCreated',
+            data: created,
+            schemaVersion: template.schemaVersion,
+            metadata: { ...template.metadata, correlationId: `e2e-${randomUUID()}` },
+          },
+        ],
         { expectedRevision: 'no_stream' },
       );
     };
@@ -70,7 +77,11 @@ describeInBothModes('a search answering 10,000 bugs', (tracker) => {
   }, 120_000);
 
   it("answers the issue's own call (summary, limit=3000, ids only) and the service keeps running", async () => {
-    const { bugs } = await world.ok<{ bugs: BugObject[] }>(ANONYMOUS, 'GET', `/bug?product=${encodeURIComponent(product)}&summary=huge&limit=3000&include_fields=id`);
+    const { bugs } = await world.ok<{ bugs: BugObject[] }>(
+      ANONYMOUS,
+      'GET',
+      `/bug?product=${encodeURIComponent(product)}&summary=huge&limit=3000&include_fields=id`,
+    );
     expect(bugs).toHaveLength(3000);
     expect(bugs.at(-1)).toEqual({ id: firstId + 2999 });
     const health = await world.ok<{ status: string }>(ANONYMOUS, 'GET', '/health');

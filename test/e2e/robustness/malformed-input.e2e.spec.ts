@@ -61,7 +61,11 @@ describeInBothModes('malformed input at the edge', (tracker) => {
       code: 54,
       message: "'9223372036854775808' is too large; the largest allowed is 2147483647.",
     });
-    expect(errorOf(await raw('/bug?id=1.5'))).toEqual({ status: 400, code: 52, message: "Invalid parameter 'value': '1.5' must be an integer." });
+    expect(errorOf(await raw('/bug?id=1.5'))).toEqual({
+      status: 400,
+      code: 52,
+      message: "Invalid parameter 'value': '1.5' must be an integer.",
+    });
     for (const caller of [ANONYMOUS, ADMIN]) {
       expect(errorOf(await world.call(caller, 'GET', '/user/2147483648'))).toEqual({
         status: 400,
@@ -89,10 +93,25 @@ describeInBothModes('malformed input at the edge', (tracker) => {
   it('reads a parameter given twice as Bugzilla does: all values of a list, the first of a single value', async () => {
     const both = await world.ok<{ bugs: BugObject[] }>(ANONYMOUS, 'GET', `/bug/${bugId}?include_fields=id&include_fields=summary`);
     expect(both.bugs).toEqual([{ id: bugId, summary: 'target of malformed calls' }]);
-    const permissive = await world.ok<{ bugs: BugObject[]; faults: unknown[] }>(ANONYMOUS, 'GET', `/bug/${bugId}?ids=99999&permissive=1&permissive=0&include_fields=id`);
-    expect(permissive).toEqual({ bugs: [{ id: bugId }], faults: [{ id: '99999', faultString: 'Bug #99999 does not exist.', faultCode: 101 }] });
-    expect(errorOf(await raw(`/bug/${bugId}?ids=99999&permissive=0&permissive=1`))).toEqual({ status: 404, code: 101, message: 'Bug #99999 does not exist.' });
-    const comments = await world.ok<{ comments: Record<string, { text: string }> }>(ANONYMOUS, 'GET', `/bug/comment/${commentId}?comment_ids=${commentId}&comment_ids=${commentId}`);
+    const permissive = await world.ok<{ bugs: BugObject[]; faults: unknown[] }>(
+      ANONYMOUS,
+      'GET',
+      `/bug/${bugId}?ids=99999&permissive=1&permissive=0&include_fields=id`,
+    );
+    expect(permissive).toEqual({
+      bugs: [{ id: bugId }],
+      faults: [{ id: '99999', faultString: 'Bug #99999 does not exist.', faultCode: 101 }],
+    });
+    expect(errorOf(await raw(`/bug/${bugId}?ids=99999&permissive=0&permissive=1`))).toEqual({
+      status: 404,
+      code: 101,
+      message: 'Bug #99999 does not exist.',
+    });
+    const comments = await world.ok<{ comments: Record<string, { text: string }> }>(
+      ANONYMOUS,
+      'GET',
+      `/bug/comment/${commentId}?comment_ids=${commentId}&comment_ids=${commentId}`,
+    );
     expect(Object.keys(comments.comments)).toEqual([String(commentId)]);
   });
 
@@ -105,12 +124,21 @@ describeInBothModes('malformed input at the edge', (tracker) => {
 
   it('answers bodies just under the 10 MiB limit with the field limit, and over it with 413, storing nothing', async () => {
     const underLimit = JSON.stringify({ comment: 'c'.repeat(10 * 1024 * 1024 - 64) });
-    const tooLong = await unchanged(() => raw(`/bug/${bugId}/comment`, { ...jsonCall('POST', undefined, ADMIN.headers), body: underLimit }));
+    const tooLong = await unchanged(() =>
+      raw(`/bug/${bugId}/comment`, { ...jsonCall('POST', undefined, ADMIN.headers), body: underLimit }),
+    );
     expect(errorOf(tooLong)).toEqual({ status: 400, code: 114, message: 'Comments cannot be longer than 65535 characters.' });
     // declared over the limit: refused from the header, before the body is read (a client still sending would see its socket closed)
-    const declared = { ...jsonCall('POST', undefined, { ...ADMIN.headers, 'content-length': String(10 * 1024 * 1024 + 100) }), body: '{"comment":"' };
+    const declared = {
+      ...jsonCall('POST', undefined, { ...ADMIN.headers, 'content-length': String(10 * 1024 * 1024 + 100) }),
+      body: '{"comment":"',
+    };
     const overLimit = await unchanged(() => raw(`/bug/${bugId}/comment`, declared));
-    expect(errorOf(overLimit)).toEqual({ status: 413, code: 58, message: 'The request body is larger than the limit of 10485760 bytes; nothing was changed.' });
+    expect(errorOf(overLimit)).toEqual({
+      status: 413,
+      code: 58,
+      message: 'The request body is larger than the limit of 10485760 bytes; nothing was changed.',
+    });
   }, 60_000);
 
   it.each(['__proto__', 'constructor', 'prototype'])('refuses the key %p, in the query string and in a body', async (key) => {
@@ -128,7 +156,11 @@ describeInBothModes('malformed input at the edge', (tracker) => {
       code: 100414,
       message: 'The request URI is longer than Tracker reads (16 KiB with the headers): shorten the query string; nothing was done.',
     });
-    expect(errorOf(await raw('/bug/%zz'))).toEqual({ status: 400, code: 32000, message: "The request could not be read: '/rest/bug/%zz' is not a valid url component" });
+    expect(errorOf(await raw('/bug/%zz'))).toEqual({
+      status: 400,
+      code: 32000,
+      message: "The request could not be read: '/rest/bug/%zz' is not a valid url component",
+    });
   });
 
   it("sends Bugzilla's X-Frame-Options and X-Content-Type-Options on answers and errors alike", async () => {

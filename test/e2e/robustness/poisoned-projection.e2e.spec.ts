@@ -38,7 +38,17 @@ describeInBothModes('a projection that cannot apply an event', (tracker) => {
       [
         {
           type: 'GroupCreated',
-          data: { groupId, name: 'g'.repeat(1_000_000), description: 'poison', isBugGroup: true, userRegexp: '', isActive: true, iconUrl: null, memberGroupIds: [], blessGroupIds: [] },
+          data: {
+            groupId,
+            name: 'g'.repeat(1_000_000),
+            description: 'poison',
+            isBugGroup: true,
+            userRegexp: '',
+            isActive: true,
+            iconUrl: null,
+            memberGroupIds: [],
+            blessGroupIds: [],
+          },
           schemaVersion: 1,
           metadata: { actor: 1, occurredAt: new Date().toISOString(), correlationId: `e2e-${randomUUID()}`, causationId: 'e2e' },
         },
@@ -50,7 +60,11 @@ describeInBothModes('a projection that cannot apply an event', (tracker) => {
 
   it('reports it in the health answer: identity is not ready, with the event and the error', async () => {
     let answer = await health();
-    for (const deadline = Date.now() + 20_000; answer.services['identity'] !== 'not_ready' && Date.now() < deadline; answer = await health()) {
+    for (
+      const deadline = Date.now() + 20_000;
+      answer.services['identity'] !== 'not_ready' && Date.now() < deadline;
+      answer = await health()
+    ) {
       await sleep(200);
     }
     expect(answer).toEqual({
@@ -86,12 +100,20 @@ describeInBothModes('a projection that cannot apply an event', (tracker) => {
   });
 
   it('keeps serving reads: users, groups, authentication, and the other services', async () => {
-    const users = await world.ok<{ users: Array<{ name: string; real_name: string }> }>(ADMIN, 'GET', `/user?names=${encodeURIComponent(alice.login)}`);
+    const users = await world.ok<{ users: Array<{ name: string; real_name: string }> }>(
+      ADMIN,
+      'GET',
+      `/user?names=${encodeURIComponent(alice.login)}`,
+    );
     expect(users.users.map((user) => [user.name, user.real_name])).toEqual([[alice.login, 'Alice Before']]);
     expect(await world.ok(alice, 'GET', '/whoami')).toMatchObject({ name: alice.login, real_name: 'Alice Before' });
     const groups = await world.ok<{ groups: Array<{ name: string }> }>(ADMIN, 'GET', '/group?names=admin');
     expect(groups.groups.map((group) => group.name)).toEqual(['admin']);
-    const products = await world.ok<{ products: Array<{ name: string }> }>(ANONYMOUS, 'GET', '/product?names=TestProduct&include_fields=name');
+    const products = await world.ok<{ products: Array<{ name: string }> }>(
+      ANONYMOUS,
+      'GET',
+      '/product?names=TestProduct&include_fields=name',
+    );
     expect(products.products).toEqual([{ name: 'TestProduct' }]);
   });
 
@@ -103,7 +125,10 @@ describeInBothModes('a projection that cannot apply an event', (tracker) => {
     expect(answer.services['identity']).toBe('not_ready');
     expect(answer.problems?.map((problem) => [problem['stream'], problem['position']])).toEqual([[groupStream(groupId), position]]);
     expect(await world.ok(alice, 'GET', '/whoami')).toMatchObject({ name: alice.login });
-    expect(errorOf(await world.call(ADMIN, 'POST', '/group', { name: `after-${world.suffix}`, description: 'refused' }))).toMatchObject({ status: 503, code: 100503 });
+    expect(errorOf(await world.call(ADMIN, 'POST', '/group', { name: `after-${world.suffix}`, description: 'refused' }))).toMatchObject({
+      status: 503,
+      code: 100503,
+    });
   }, 120_000);
 
   it('is repaired when an administrator skips the event, the reason kept in the log, and stays repaired after a restart', async () => {
@@ -114,13 +139,17 @@ describeInBothModes('a projection that cannot apply an event', (tracker) => {
       message: "Sorry, you aren't a member of the 'admin' group, and so you are not authorized to skip events in the identity read model.",
     });
     const skipped = await world.ok<Record<string, unknown>>(ADMIN, 'POST', '/health/identity/skip_event', skip);
-    expect(skipped).toMatchObject({ skipped: { stream: groupStream(groupId), position, event_type: 'GroupCreated', reason: skip.reason }, status: 'ok', problems: [] });
+    expect(skipped).toMatchObject({
+      skipped: { stream: groupStream(groupId), position, event_type: 'GroupCreated', reason: skip.reason },
+      status: 'ok',
+      problems: [],
+    });
     expect((await health()).status).toBe('ok');
 
     const audit = await (await tracker().eventStore()).readStream('projection-skips-identity');
-    expect(audit.map((event) => ({ type: event.type, reason: (event.data as { reason: string }).reason, actor: event.metadata.actor }))).toEqual([
-      { type: 'ProjectionEventSkipped', reason: skip.reason, actor: 1 },
-    ]);
+    expect(
+      audit.map((event) => ({ type: event.type, reason: (event.data as { reason: string }).reason, actor: event.metadata.actor })),
+    ).toEqual([{ type: 'ProjectionEventSkipped', reason: skip.reason, actor: 1 }]);
 
     await world.ok(ADMIN, 'PUT', `/user/${encodeURIComponent(alice.login)}`, { full_name: 'Alice Repaired' });
     expect(await world.ok(alice, 'GET', '/whoami')).toMatchObject({ real_name: 'Alice Repaired' });

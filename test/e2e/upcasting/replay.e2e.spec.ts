@@ -31,7 +31,12 @@ const ADMIN_HEADERS = { 'x-bugzilla-api-key': TEST_ADMIN.apiKey };
 
 interface World {
   readonly tracker: TrackerInProcess;
-  call(method: string, path: string, body?: unknown, headers?: Readonly<Record<string, string>>): Promise<{ status: number; body: unknown }>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<{ status: number; body: unknown }>;
 }
 
 function worldOf(tracker: TrackerInProcess): World {
@@ -65,8 +70,17 @@ async function buildInstallation(world: World): Promise<Installation> {
   await ok(world, 'POST', '/group', { name: 'replayqa', description: 'Replay QA', is_active: true });
   const { id: annId } = await ok<{ id: number }>(world, 'POST', '/user', { email: ANN.login, full_name: 'Ann', password: ANN.password });
   await ok(world, 'PUT', `/user/${annId}`, { groups: { add: ['replayqa'] } });
-  const { id: annKeyId, api_key: annKey } = await ok<{ id: number; api_key: string }>(world, 'POST', '/user/api_key', { user: ANN.login, description: 'ci' });
-  const { token: annToken } = await ok<{ token: string }>(world, 'GET', `/login?login=${ANN.login}&password=${ANN.password}`, undefined, {});
+  const { id: annKeyId, api_key: annKey } = await ok<{ id: number; api_key: string }>(world, 'POST', '/user/api_key', {
+    user: ANN.login,
+    description: 'ci',
+  });
+  const { token: annToken } = await ok<{ token: string }>(
+    world,
+    'GET',
+    `/login?login=${ANN.login}&password=${ANN.password}`,
+    undefined,
+    {},
+  );
   await ok(world, 'POST', '/classification', { name: 'Hardware', description: 'Boxes and cables' });
   await ok(world, 'POST', '/product', { name: 'Widgets', description: 'All about widgets', version: '1.0', classification: 'Hardware' });
   await ok(world, 'POST', '/component', { product: 'Widgets', name: 'Main', description: 'Main component', default_assignee: ANN.login });

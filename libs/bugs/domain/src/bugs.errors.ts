@@ -18,8 +18,7 @@ export const BugErrors = {
   paramRequired: CommonErrors.paramRequired,
 
   // --- finding bugs (reference §8.2)
-  invalidBugId: (ref: string): DomainError =>
-    err('invalidBugId', `'${ref}' is not a valid bug number nor an alias to a bug.`),
+  invalidBugId: (ref: string): DomainError => err('invalidBugId', `'${ref}' is not a valid bug number nor an alias to a bug.`),
   bugIdRequired: (field: string): DomainError =>
     err('invalidBugId', `The '${fieldLabel(field)}' field cannot be empty. You must enter a valid bug number!`),
   bugDoesNotExist: (ref: number | string): DomainError => err('bugDoesNotExist', `Bug #${ref} does not exist.`),
@@ -46,8 +45,7 @@ export const BugErrors = {
       'invalidUsername',
       `The name ${name} is not a valid username. Either you misspelled it, or the person has not registered for a Tracker account.`,
     ),
-  reassignToEmpty: (): DomainError =>
-    err('paramRequired', 'To reassign a bug, you must provide an address for the new assignee.'),
+  reassignToEmpty: (): DomainError => err('paramRequired', 'To reassign a bug, you must provide an address for the new assignee.'),
 
   // --- product and component
   requireComponent: (): DomainError =>
@@ -56,18 +54,11 @@ export const BugErrors = {
     err('productAccessDenied', `Sorry, either the product ${product} does not exist or you aren't authorized to enter a bug into it.`),
   productDisabled: (product: string): DomainError =>
     err('productAccessDenied', `Sorry, entering a bug into the product ${product} has been disabled.`),
-  productEditDenied: (product: string): DomainError =>
-    err('bugEditDenied', `You are not permitted to edit bugs in product ${product}.`),
+  productEditDenied: (product: string): DomainError => err('bugEditDenied', `You are not permitted to edit bugs in product ${product}.`),
   missingComponent: (product: string): DomainError =>
-    err(
-      'userError',
-      `Sorry, the product ${product} has to have at least one active component in order for you to enter a bug into it.`,
-    ),
+    err('userError', `Sorry, the product ${product} has to have at least one active component in order for you to enter a bug into it.`),
   missingVersion: (product: string): DomainError =>
-    err(
-      'userError',
-      `Sorry, the product ${product} has to have at least one active version in order for you to enter a bug into it.`,
-    ),
+    err('userError', `Sorry, the product ${product} has to have at least one active version in order for you to enter a bug into it.`),
 
   // --- text fields
   requireSummary: (): DomainError => err('summaryRequired', 'You must enter a summary for this bug.'),
@@ -116,8 +107,7 @@ export const BugErrors = {
   missingResolution: (status: string): DomainError =>
     err('resolutionRequired', `A valid resolution is required to mark bugs as ${status.toUpperCase()}.`),
   resolutionNotAllowed: (): DomainError => err('resolutionNotAllowed', 'You cannot set a resolution for open bugs.'),
-  resolutionCantClear: (bugId: number): DomainError =>
-    err('userError', `Bug ${bugId} is closed, so you cannot clear its resolution.`),
+  resolutionCantClear: (bugId: number): DomainError => err('userError', `Bug ${bugId} is closed, so you cannot clear its resolution.`),
   dupeIdRequired: (): DomainError => err('duplicateIdRequired', 'You must specify a bug id to mark this bug as a duplicate of.'),
   dupeLoop: (bugId: number, dupeOf: number): DomainError =>
     err(
@@ -152,16 +142,17 @@ export const BugErrors = {
       'fieldChangeDenied',
       `You tried to change the ${fieldLabel(field)} field ${from ? `from ${from} ` : ''}${to ? `to ${to}` : ''}`.trimEnd() +
         `, but only ${
-          privileges < Privileges.empowered
-            ? `the assignee ${privileges < Privileges.assignee ? 'or reporter ' : ''}of the bug, or `
-            : ''
+          privileges < Privileges.empowered ? `the assignee ${privileges < Privileges.assignee ? 'or reporter ' : ''}of the bug, or ` : ''
         }a user with the required permissions may change that field.`,
     ),
   ccRemoveDenied: (): DomainError => err('userError', 'You do not have permission to remove other people from the CC list.'),
   userNotInsider: (): DomainError =>
     err('privacyChangeDenied', 'Sorry, but you are not allowed to (un)mark comments or attachments as private.'),
   commentInvalidIsPrivate: (ids: readonly number[]): DomainError =>
-    err('invalidCommentPrivacy', `You tried to modify the privacy of comment id ${ids.join(', ')}, but that is not a valid comment on this bug.`),
+    err(
+      'invalidCommentPrivacy',
+      `You tried to modify the privacy of comment id ${ids.join(', ')}, but that is not a valid comment on this bug.`,
+    ),
 
   // --- groups (120)
   groupRestrictionNotAllowed: (group: string, product: string, bugId: number | null): DomainError =>
@@ -182,10 +173,8 @@ export const BugErrors = {
     err('numberTooLarge', `The value '${value}' in the ${fieldLabel(field)} field is more than the maximum allowable value of '${max}'.`),
   numberTooSmall: (field: string, value: string, min: string): DomainError =>
     err('numberTooSmall', `The value '${value}' in the ${fieldLabel(field)} field is less than the minimum allowable value of '${min}'.`),
-  illegalDate: (value: string): DomainError =>
-    err('illegalDate', `'${value}' is not a legal date. Please use the format 'YYYY-MM-DD'.`),
-  illegalTime: (value: string): DomainError =>
-    err('userError', `'${value}' is not a legal time. Please use the format 'HH:MM:SS'.`),
+  illegalDate: (value: string): DomainError => err('illegalDate', `'${value}' is not a legal date. Please use the format 'YYYY-MM-DD'.`),
+  illegalTime: (value: string): DomainError => err('userError', `'${value}' is not a legal time. Please use the format 'HH:MM:SS'.`),
   requiredField: (field: string): DomainError => err('userError', `A value must be set for the '${field}' field.`),
 
   // --- see also

@@ -15,22 +15,15 @@ const tooLong = (error: ErrorName, what: string, name: string, max: number): Dom
 const ACTIONS = { add: 'add new', edit: 'add, modify or delete', run: 'run' } as const;
 
 export type ObjectKind =
-  | 'product'
-  | 'component'
-  | 'version'
-  | 'milestone'
-  | 'classification'
-  | 'keyword'
-  | 'field'
-  | 'status'
-  | 'user'
-  | 'group'
-  | (string & {});
+  'product' | 'component' | 'version' | 'milestone' | 'classification' | 'keyword' | 'field' | 'status' | 'user' | 'group' | (string & {});
 
 export const CatalogErrors = {
   loginRequired: CommonErrors.loginRequired,
   authFailure: (group: string, action: 'add' | 'edit' | 'run', object: string): DomainError =>
-    err('authFailure', `Sorry, you aren't a member of the '${group}' group, and so you are not authorized to ${ACTIONS[action]} ${object}.`),
+    err(
+      'authFailure',
+      `Sorry, you aren't a member of the '${group}' group, and so you are not authorized to ${ACTIONS[action]} ${object}.`,
+    ),
   paramsRequired: (fn: string, params: readonly string[]): DomainError =>
     err('paramRequired', `The function ${fn} requires that you set one of the following parameters: ${params.join(', ')}`),
   objectDoesNotExist: (kind: ObjectKind, name: string, product?: string): DomainError =>
@@ -51,7 +44,10 @@ export const CatalogErrors = {
   productMustHaveDescription: (): DomainError => err('productDescriptionRequired', 'You must enter a description for this product.'),
   productMustHaveVersion: (): DomainError => err('productVersionRequired', 'You must enter a valid version to create a new product.'),
   productMustDefineDefaultMilestone: (product: string, milestone: string): DomainError =>
-    err('productMilestoneUndefined', `You must create the milestone '${milestone}' before it can be made the default milestone for product '${product}'.`),
+    err(
+      'productMilestoneUndefined',
+      `You must create the milestone '${milestone}' before it can be made the default milestone for product '${product}'.`,
+    ),
   productAccessDenied: (product: string | number): DomainError =>
     err(
       'productAccessDenied',
@@ -87,8 +83,7 @@ export const CatalogErrors = {
   classificationNotEnabled: (): DomainError => err('classificationDisabled', 'Sorry, classification is not enabled.'),
   classificationNotSpecified: (): DomainError => err('userError', 'You must enter a classification name.'),
   classificationNameTooLong: (name: string): DomainError => tooLong('userError', 'classification', name, 64),
-  classificationAlreadyExists: (name: string): DomainError =>
-    err('userError', `A classification with the name '${name}' already exists.`),
+  classificationAlreadyExists: (name: string): DomainError => err('userError', `A classification with the name '${name}' already exists.`),
   classificationInvalidSortkey: (sortKey: unknown): DomainError =>
     err('userError', `The sortkey '${String(sortKey)}' is invalid. It must be an integer between 0 and ${MAX_SMALLINT}.`),
 
@@ -131,7 +126,10 @@ export const CatalogErrors = {
   fieldValueSortkeyInvalid: (sortKey: unknown, field: string): DomainError =>
     err('userError', `The sortkey '${String(sortKey)}' for the ${field} field must be an integer between 0 and ${MAX_SMALLINT}.`),
   fieldValueReservedWord: (value: string, field: string): DomainError =>
-    err('userError', `You cannot use the value '${value}' for the '${field}' field. This value is used internally. Please choose another one.`),
+    err(
+      'userError',
+      `You cannot use the value '${value}' for the '${field}' field. This value is used internally. Please choose another one.`,
+    ),
   fieldValueNotEditable: (value: string, field: string): DomainError =>
     err('userError', `The value '${value}' cannot be renamed because it plays some special role for the '${field}' field.`),
   fieldValueNotDeletable: (value: string, field: string): DomainError =>

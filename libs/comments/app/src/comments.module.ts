@@ -40,12 +40,7 @@ export class CommentsModule {
         CommentsSyncHandler,
         RebuildCommentsHandler,
       ],
-      providers: [
-        { provide: COMMENTS_OPTIONS, useValue: options },
-        ...commandProviders(),
-        BugsClient,
-        CommentQueries,
-      ],
+      providers: [{ provide: COMMENTS_OPTIONS, useValue: options }, ...commandProviders(), BugsClient, CommentQueries],
     };
   }
 }

@@ -31,8 +31,10 @@ export const CommentErrors = {
   taggingDisabled: (): DomainError => new DomainError('commentTaggingDisabled', 'The comment tagging is not enabled.'),
   tagInvalid: (tag: string): DomainError =>
     new DomainError('invalidCommentTag', `The comment tag "${tag}" contains invalid characters or words.`),
-  tagTooLong: (): DomainError => new DomainError('commentTagTooLong', `Comment tags cannot be longer than ${MAX_COMMENT_TAG_LENGTH} characters.`),
-  tagTooShort: (): DomainError => new DomainError('commentTagTooShort', `Comment tags must be at least ${MIN_COMMENT_TAG_LENGTH} characters.`),
+  tagTooLong: (): DomainError =>
+    new DomainError('commentTagTooLong', `Comment tags cannot be longer than ${MAX_COMMENT_TAG_LENGTH} characters.`),
+  tagTooShort: (): DomainError =>
+    new DomainError('commentTagTooShort', `Comment tags must be at least ${MIN_COMMENT_TAG_LENGTH} characters.`),
   /**
    * golden 110: Bugzilla's auth_failure template knows no "update" action, so the update
    * call's message reads "to comment tags"; the search call's reads "to search comment tags".

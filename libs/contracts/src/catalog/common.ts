@@ -33,7 +33,8 @@ export function splitIdOrName(value: string | undefined): { ids: number[]; names
 /** NA / Shown / Default / Mandatory in any case, or Bugzilla's numbers 0-3. */
 export const controlValue = (): z.ZodType<ControlValue> =>
   z.unknown().transform((value, ctx) => {
-    const byNumber = typeof value === 'number' || (typeof value === 'string' && /^\d$/.test(value)) ? CONTROL_VALUES[Number(value)] : undefined;
+    const byNumber =
+      typeof value === 'number' || (typeof value === 'string' && /^\d$/.test(value)) ? CONTROL_VALUES[Number(value)] : undefined;
     const byName = typeof value === 'string' ? CONTROL_VALUES.find((c) => c === value.trim().toUpperCase()) : undefined;
     const found = byNumber ?? byName;
     if (found) return found;

@@ -13,10 +13,8 @@ export const CommonErrors = {
     new DomainError('paramMustBeNumeric', `Invalid parameter '${param}': '${String(value)}' must be an integer.`),
   invalidParam: (param: string, value: unknown): DomainError =>
     new DomainError('paramInvalid', `The value '${String(value)}' is not valid for the '${param}' parameter.`),
-  illegalDate: (value: unknown): DomainError =>
-    new DomainError('illegalDate', `'${String(value)}' is not a legal date.`),
-  loginRequired: (): DomainError =>
-    new DomainError('loginRequired', 'You must log in before using this part of Tracker.'),
+  illegalDate: (value: unknown): DomainError => new DomainError('illegalDate', `'${String(value)}' is not a legal date.`),
+  loginRequired: (): DomainError => new DomainError('loginRequired', 'You must log in before using this part of Tracker.'),
   /** Bugzilla's auth_failure: `action` reads as in "not authorized to <action>". */
   notInGroup: (group: string, action: string): DomainError =>
     new DomainError('authFailure', `Sorry, you aren't a member of the '${group}' group, and so you are not authorized to ${action}.`),
@@ -24,8 +22,5 @@ export const CommonErrors = {
   /** a service cannot serve this now (not ready, not running, storage away): retry later */
   serviceUnavailable: (message: string): DomainError => new DomainError('serviceUnavailable', message),
   internal: (correlationId: string): DomainError =>
-    new DomainError(
-      'internalError',
-      `An internal error occurred. Please quote correlation id ${correlationId} when reporting it.`,
-    ),
+    new DomainError('internalError', `An internal error occurred. Please quote correlation id ${correlationId} when reporting it.`),
 };

@@ -105,7 +105,9 @@ export const ERRORS = {
   serviceUnavailable: { code: 100503, status: 503 },
   /** a service did not answer in time; the request may still complete */
   serviceTimeout: { code: 100504, status: 504 },
-} as const satisfies Readonly<Record<string, { readonly code: number; readonly status: 400 | 401 | 404 | 413 | 414 | 431 | 500 | 503 | 504 }>>;
+} as const satisfies Readonly<
+  Record<string, { readonly code: number; readonly status: 400 | 401 | 404 | 413 | 414 | 431 | 500 | 503 | 504 }>
+>;
 
 export type ErrorName = keyof typeof ERRORS;
 

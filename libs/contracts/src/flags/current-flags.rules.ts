@@ -16,7 +16,14 @@ export function evolveCurrentFlags(flags: readonly CurrentFlag[], event: FlagsCh
       continue;
     }
     const { type, status, setter, requestee } = change.after;
-    const flag: CurrentFlag = { flagId: change.flagId, attachmentId: event.attachmentId, type: { id: type.id, name: type.name }, status, setter, requestee };
+    const flag: CurrentFlag = {
+      flagId: change.flagId,
+      attachmentId: event.attachmentId,
+      type: { id: type.id, name: type.name },
+      status,
+      setter,
+      requestee,
+    };
     const at = next.findIndex((existing) => existing.flagId === change.flagId);
     if (at === -1) next.push(flag);
     else next[at] = flag;

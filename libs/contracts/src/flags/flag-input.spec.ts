@@ -14,7 +14,13 @@ const failure = (raw: unknown): { code: number; message: string } | 'parsed' => 
 
 describe('flag input objects', () => {
   it('takes the contract’s keys, ids as numbers or digits, and drops an empty requestee', () => {
-    expect(parseParams(flagInputs, [{ type_id: '2', status: '?', requestee: ' ann@example.com ', new: 'true', extra: 1 }, { id: 5, status: 'X', requestee: '' }, { name: 'review', status: '+' }])).toEqual([
+    expect(
+      parseParams(flagInputs, [
+        { type_id: '2', status: '?', requestee: ' ann@example.com ', new: 'true', extra: 1 },
+        { id: 5, status: 'X', requestee: '' },
+        { name: 'review', status: '+' },
+      ]),
+    ).toEqual([
       { typeId: 2, status: '?', requestee: 'ann@example.com', isNew: true },
       { id: 5, status: 'X', isNew: false },
       { name: 'review', status: '+', isNew: false },

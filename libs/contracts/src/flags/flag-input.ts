@@ -7,7 +7,11 @@ import { BUGZILLA_CODE, PARAM } from '../params/param-types';
 const shaped = (what: string, is: (value: unknown) => boolean): z.ZodType<unknown> =>
   z.unknown().transform((value, ctx) => {
     if (is(value)) return value;
-    ctx.addIssue({ code: 'custom', message: `The '${PARAM}' parameter must be ${what}, not ${JSON.stringify(value) ?? String(value)}.`, params: { [BUGZILLA_CODE]: ErrorCode.paramInvalid } });
+    ctx.addIssue({
+      code: 'custom',
+      message: `The '${PARAM}' parameter must be ${what}, not ${JSON.stringify(value) ?? String(value)}.`,
+      params: { [BUGZILLA_CODE]: ErrorCode.paramInvalid },
+    });
     return z.NEVER;
   });
 
@@ -36,7 +40,9 @@ const flagObject = z
  * array of objects (53); unknown keys are ignored. Whether the status is one of `? + - X`,
  * and everything else, is the flag decision's (docs/flags.md §3); an empty requestee is none.
  */
-export const flagInput = shaped('an object', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)).pipe(flagObject);
+export const flagInput = shaped('an object', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)).pipe(
+  flagObject,
+);
 export type FlagInput = z.infer<typeof flagInput>;
 
 export const flagInputs = shaped('a list of flag objects', Array.isArray).pipe(z.array(flagInput));

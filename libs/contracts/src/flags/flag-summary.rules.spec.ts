@@ -11,11 +11,17 @@ const flag = (name: string, status: FlagValue['status'], requestee: typeof ann |
 
 describe('flag summaries (flagtypes.name)', () => {
   it('reads as the type name, the status and the requestee (golden 127, 128)', () => {
-    expect([flagSummary(flag('needinfo1', '?', ann)), flagSummary(flag('review1', '+'))]).toEqual(['needinfo1?(ann@example.com)', 'review1+']);
+    expect([flagSummary(flag('needinfo1', '?', ann)), flagSummary(flag('review1', '+'))]).toEqual([
+      'needinfo1?(ann@example.com)',
+      'review1+',
+    ]);
   });
 
   it('reports a change as a multiset difference, each summary cancelling one equal one', () => {
-    expect(summaryDifference(['review?', 'review?', 'qa+'], ['review?', 'review+', 'qa+'])).toEqual({ removed: ['review?'], added: ['review+'] });
+    expect(summaryDifference(['review?', 'review?', 'qa+'], ['review?', 'review+', 'qa+'])).toEqual({
+      removed: ['review?'],
+      added: ['review+'],
+    });
   });
 
   it('joins the removed and added summaries of one target in the event order', () => {

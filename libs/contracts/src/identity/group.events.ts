@@ -34,13 +34,7 @@ export type GroupDeactivated = DomainEvent<'GroupDeactivated', Record<string, ne
 export type GroupIconChanged = DomainEvent<'GroupIconChanged', { readonly previous: string | null; readonly iconUrl: string | null }>;
 
 export type GroupEvent =
-  | GroupCreated
-  | GroupRenamed
-  | GroupDescriptionChanged
-  | GroupUserRegexpChanged
-  | GroupActivated
-  | GroupDeactivated
-  | GroupIconChanged;
+  GroupCreated | GroupRenamed | GroupDescriptionChanged | GroupUserRegexpChanged | GroupActivated | GroupDeactivated | GroupIconChanged;
 
 export const groupStreamType = streamType<GroupEvent>(GROUP_STREAM_PREFIX, {
   GroupCreated: [],

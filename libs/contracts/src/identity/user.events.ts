@@ -20,7 +20,10 @@ export type UserMailPreferenceChanged = DomainEvent<'UserMailPreferenceChanged',
 export type UserLoginDenied = DomainEvent<'UserLoginDenied', { readonly previousText: string; readonly text: string }>;
 export type UserLoginAllowed = DomainEvent<'UserLoginAllowed', { readonly previousText: string }>;
 /** direct memberships (regexp-derived and inherited ones are computed, never stored as events) */
-export type UserGroupsChanged = DomainEvent<'UserGroupsChanged', { readonly added: readonly number[]; readonly removed: readonly number[] }>;
+export type UserGroupsChanged = DomainEvent<
+  'UserGroupsChanged',
+  { readonly added: readonly number[]; readonly removed: readonly number[] }
+>;
 /** groups whose membership this user may grant (Bugzilla's direct bless grants) */
 export type UserBlessGroupsChanged = DomainEvent<
   'UserBlessGroupsChanged',

@@ -18,5 +18,4 @@ export interface ServiceRequest<Params = unknown> {
 
 /** Errors travel as data, never as stack traces. */
 export type ServiceReply<Result = unknown> =
-  | { readonly ok: true; readonly result: Result }
-  | { readonly ok: false; readonly error: ErrorData };
+  { readonly ok: true; readonly result: Result } | { readonly ok: false; readonly error: ErrorData };

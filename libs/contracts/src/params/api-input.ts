@@ -5,7 +5,11 @@ export type CamelCase<Name extends string> = Name extends `${infer Head}_${infer
  * A value with camelCase keys at every level of its plain objects; a key whose value may
  * be undefined (an optional parameter) is an optional key.
  */
-export type CamelCased<Value> = Value extends readonly (infer Item)[] ? CamelCased<Item>[] : Value extends object ? CamelObject<Value, never> : Value;
+export type CamelCased<Value> = Value extends readonly (infer Item)[]
+  ? CamelCased<Item>[]
+  : Value extends object
+    ? CamelObject<Value, never>
+    : Value;
 
 type CamelObject<Shape, Omitted extends string> = {
   readonly [Key in keyof Shape as OptionalName<Shape, Key, Omitted>]?: CamelCased<Exclude<Shape[Key], undefined>>;
@@ -29,7 +33,10 @@ export type ApiInput<Params, Omitted extends string = never> = CamelObject<Param
 };
 
 /** The parameters as ApiInput: names camel-cased, absent values dropped, `cf_…` keys in `customFields`. */
-export function apiInput<Params extends object, Omitted extends string = never>(params: Params, omitted: readonly Omitted[] = []): ApiInput<Params, Omitted> {
+export function apiInput<Params extends object, Omitted extends string = never>(
+  params: Params,
+  omitted: readonly Omitted[] = [],
+): ApiInput<Params, Omitted> {
   const input: Record<string, unknown> = {};
   const customFields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) {
@@ -46,5 +53,9 @@ function camelCase(name: string): string {
 function camelCased(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelCased);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined).map(([key, item]) => [camelCase(key), camelCased(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .map(([key, item]) => [camelCase(key), camelCased(item)]),
+  );
 }

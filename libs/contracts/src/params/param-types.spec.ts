@@ -3,7 +3,6 @@ import { DomainError } from '../errors/domain-error';
 import { parseParams } from './parse-params';
 import * as param from './param-types';
 
-
 const failure = (schema: z.ZodType, raw: unknown): { code: number; message: string } => {
   try {
     parseParams(schema, raw);
@@ -72,9 +71,12 @@ describe('parameter types', () => {
     expect(failure(schema, { id: raw }).code).toBe(52);
   });
 
-  it('takes integers of 32 bits, as Bugzilla\'s columns, and refuses larger ones with 54 and smaller with 55', () => {
+  it("takes integers of 32 bits, as Bugzilla's columns, and refuses larger ones with 54 and smaller with 55", () => {
     expect(parseParams(schema, { id: '2147483647', ids: [-2147483648] })).toMatchObject({ id: 2147483647, ids: [-2147483648] });
-    expect(failure(schema, { id: '2147483648' })).toEqual({ code: 54, message: "Invalid parameter 'id': '2147483648' is too large; the largest allowed is 2147483647." });
+    expect(failure(schema, { id: '2147483648' })).toEqual({
+      code: 54,
+      message: "Invalid parameter 'id': '2147483648' is too large; the largest allowed is 2147483647.",
+    });
     expect(failure(schema, { id: '9223372036854775808' })).toEqual({
       code: 54,
       message: "Invalid parameter 'id': '9223372036854775808' is too large; the largest allowed is 2147483647.",
@@ -86,12 +88,20 @@ describe('parameter types', () => {
   });
 
   it('takes the first value of a single-valued parameter repeated in the query string, and all of a list', () => {
-    const query = { id: param.repeatedInQuery(['7', '8']), flag: param.repeatedInQuery(['1', '0']), name: param.repeatedInQuery(['a', 'b']), ids: param.repeatedInQuery(['1', '2']) };
+    const query = {
+      id: param.repeatedInQuery(['7', '8']),
+      flag: param.repeatedInQuery(['1', '0']),
+      name: param.repeatedInQuery(['a', 'b']),
+      ids: param.repeatedInQuery(['1', '2']),
+    };
     expect(parseParams(schema, query)).toEqual({ id: 7, flag: true, name: 'a', ids: [1, 2] });
   });
 
   it('still refuses a JSON array where one value is expected', () => {
-    expect(failure(schema, { id: 1, name: ['a', 'b'] })).toEqual({ code: 53, message: `The 'name' parameter must be a single value, not ["a","b"].` });
+    expect(failure(schema, { id: 1, name: ['a', 'b'] })).toEqual({
+      code: 53,
+      message: `The 'name' parameter must be a single value, not ["a","b"].`,
+    });
   });
 
   it('refuses a non-number list item with code 52 and names the parameter', () => {

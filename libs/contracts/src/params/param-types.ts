@@ -70,7 +70,8 @@ export const int = (): z.ZodType<number> =>
     if (isMissing(value)) return required(ctx);
     const text = typeof value === 'string' ? value.trim() : value;
     const number = typeof text === 'number' ? text : typeof text === 'string' && /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isInteger(number)) return fail(ctx, ErrorCode.paramMustBeNumeric, `Invalid parameter '${PARAM}': '${shown(value)}' is not an integer.`);
+    if (!Number.isInteger(number))
+      return fail(ctx, ErrorCode.paramMustBeNumeric, `Invalid parameter '${PARAM}': '${shown(value)}' is not an integer.`);
     const error = integerRangeError(number, typeof text === 'string' ? text : String(number));
     return error ? fail(ctx, error.code, `Invalid parameter '${PARAM}': ${error.message}`) : number;
   });
@@ -78,7 +79,8 @@ export const int = (): z.ZodType<number> =>
 /** The range check of `int`, also for integers read elsewhere (a path segment that holds an id). */
 export function integerRangeError(number: number, shownAs: string): { code: number; message: string } | undefined {
   if (number > INT_MAX) return { code: ErrorCode.numberTooLarge, message: `'${shownAs}' is too large; the largest allowed is ${INT_MAX}.` };
-  if (number < INT_MIN) return { code: ErrorCode.numberTooSmall, message: `'${shownAs}' is too small; the smallest allowed is ${INT_MIN}.` };
+  if (number < INT_MIN)
+    return { code: ErrorCode.numberTooSmall, message: `'${shownAs}' is too small; the smallest allowed is ${INT_MIN}.` };
   return undefined;
 }
 
@@ -126,7 +128,12 @@ export const commaList = <T>(item: z.ZodType<T>): z.ZodType<T[]> =>
       isMissing(value)
         ? value
         : (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap((v: unknown) =>
-            typeof v === 'string' ? v.split(',').map((part) => part.trim()).filter((part) => part !== '') : [v],
+            typeof v === 'string'
+              ? v
+                  .split(',')
+                  .map((part) => part.trim())
+                  .filter((part) => part !== '')
+              : [v],
           ),
     z.array(item),
   );
@@ -146,7 +153,8 @@ export const datetime = (): z.ZodType<string> =>
       const [y, mo, d, h, mi, s] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
       const wallClock = Date.UTC(y, mo - 1, d, h, mi, s);
       const check = new Date(wallClock);
-      const valid = check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+      const valid =
+        check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
       if (valid) return new Date(wallClock - zoneOffsetMinutes(match[7]) * 60_000).toISOString();
     }
     return fail(ctx, ErrorCode.illegalDate, `'${shown(value)}' is not a legal date.`);

@@ -18,11 +18,15 @@ export const FlagsErrors = {
   paramRequired: (param: string): DomainError => CommonErrors.paramRequired(param),
   paramsRequired: (fn: string, params: readonly string[]): DomainError =>
     err('paramRequired', `The function ${fn} requires that you set one of the following parameters: ${params.join(', ')}`),
-  invalidParam: (param: string, value: unknown): DomainError => CommonErrors.invalidParam(param, typeof value === 'string' ? value : JSON.stringify(value)),
+  invalidParam: (param: string, value: unknown): DomainError =>
+    CommonErrors.invalidParam(param, typeof value === 'string' ? value : JSON.stringify(value)),
 
   // --- flag types (Bugzilla's FlagType.pm and WebService/FlagType.pm)
   noFlagTypeRights: (action: 'add' | 'edit'): DomainError =>
-    err('authFailure', `Sorry, you aren't a member of the 'editcomponents' group, and so you are not authorized to ${ACTIONS[action]} flag types.`),
+    err(
+      'authFailure',
+      `Sorry, you aren't a member of the 'editcomponents' group, and so you are not authorized to ${ACTIONS[action]} flag types.`,
+    ),
   targetTypeInvalid: (targetType: string): DomainError =>
     err('paramInvalid', `The target type was neither bug nor attachment but rather ${targetType}.`),
   productAccessDenied: (product: string): DomainError =>
@@ -38,12 +42,21 @@ export const FlagsErrors = {
     ),
   descriptionBlank: (): DomainError => err('flagTypeDescriptionInvalid', 'You must enter a description for this flag type.'),
   descriptionTooLong: (length: number): DomainError =>
-    err('userError', `The description of a flag type is limited to ${FLAG_TYPE_LIMITS.descriptionLength} characters; this one has ${length}.`),
+    err(
+      'userError',
+      `The description of a flag type is limited to ${FLAG_TYPE_LIMITS.descriptionLength} characters; this one has ${length}.`,
+    ),
   groupNotFound: (name: string): DomainError => err('objectDoesNotExist', `There is no group named '${name}'.`),
   nameInvalid: (name: string): DomainError =>
-    err('flagTypeNameInvalid', `The name ${name} must be 1-${FLAG_TYPE_LIMITS.nameLength} characters long and must not contain any spaces or commas.`),
+    err(
+      'flagTypeNameInvalid',
+      `The name ${name} must be 1-${FLAG_TYPE_LIMITS.nameLength} characters long and must not contain any spaces or commas.`,
+    ),
   sortKeyInvalid: (sortKey: string): DomainError =>
-    err('flagTypeSortkeyInvalid', `The sort key ${sortKey} must be an integer between ${FLAG_TYPE_LIMITS.sortKey.min} and ${FLAG_TYPE_LIMITS.sortKey.max}.`),
+    err(
+      'flagTypeSortkeyInvalid',
+      `The sort key ${sortKey} must be an integer between ${FLAG_TYPE_LIMITS.sortKey.min} and ${FLAG_TYPE_LIMITS.sortKey.max}.`,
+    ),
   flagTypeIdNotFound: (id: number): DomainError => err('objectDoesNotExist', `There is no flagtype with the id '${id}'.`),
   flagTypeNameNotFound: (name: string): DomainError => err('objectDoesNotExist', `There is no flagtype named '${name}'.`),
   flagTypeNotEditable: (name: string): DomainError =>
@@ -60,7 +73,10 @@ export const FlagsErrors = {
   flagNotUnique: (value: string | number): DomainError =>
     err('flagNotUnique', `The flag '${value}' has been set multiple times. You must specify the id value to update the flag.`),
   flagTypeNotUnique: (name: string): DomainError =>
-    err('flagTypeNotUnique', `The flag type '${name}' matches several flag types. You must specify the type id value to update or add a flag.`),
+    err(
+      'flagTypeNotUnique',
+      `The flag type '${name}' matches several flag types. You must specify the type id value to update or add a flag.`,
+    ),
   flagIdentifierRequired: (): DomainError => CommonErrors.paramRequired('id/type_id'),
   flagStatusInvalid: (status: string, flagId: number | null): DomainError =>
     err('flagStatusInvalid', `The flag status ${status}${flagId === null ? '' : ` for flag ID #${flagId}`} is invalid.`),
@@ -69,7 +85,10 @@ export const FlagsErrors = {
   flagTypeNotMultiplicable: (type: string, target: 'bug' | 'attachment'): DomainError =>
     err('userError', `You cannot have several ${type} flags for this ${target}.`),
   flagUpdateDenied: (type: string, status: string): DomainError =>
-    err('flagUpdateDenied', `You tried to ${STATUS_VERBS[status] ?? 'request'} ${type}. Only a user with the required permissions may make this change.`),
+    err(
+      'flagUpdateDenied',
+      `You tried to ${STATUS_VERBS[status] ?? 'request'} ${type}. Only a user with the required permissions may make this change.`,
+    ),
   flagNotRequesteeble: (type: string): DomainError => err('flagNotRequesteeble', `You can't ask a specific person for ${type}.`),
   requesteeNotFound: (login: string): DomainError =>
     err(
@@ -92,11 +111,15 @@ export const FlagsErrors = {
       'userError',
       `${identity} does not have permission to set the ${type} flag. Please select a user who is a member of the ${grantGroup} group.`,
     ),
-  attachmentEditDenied: (attachmentId: number): DomainError => err('userError', `You are not authorized to edit attachment ${attachmentId}.`),
+  attachmentEditDenied: (attachmentId: number): DomainError =>
+    err('userError', `You are not authorized to edit attachment ${attachmentId}.`),
 
   // --- flag activity (BMO's Review extension)
   flagIdInvalid: (value: string): DomainError => err('userError', `The flag id '${value}' is invalid.`),
   flagTypeIdInvalid: (value: string): DomainError => err('userError', `The flag type id '${value}' is invalid.`),
   invalidUsername: (name: string): DomainError =>
-    err('invalidUsername', `The name ${name} is not a valid username. Either you misspelled it, or the person has not registered for a Tracker account.`),
+    err(
+      'invalidUsername',
+      `The name ${name} is not a valid username. Either you misspelled it, or the person has not registered for a Tracker account.`,
+    ),
 };

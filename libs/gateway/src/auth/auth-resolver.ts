@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ANONYMOUS,
-  AUTHENTICATE_SUBJECT,
-  type AuthContext,
-  type AuthenticateParams,
-  type Credentials,
-} from '@tracker/contracts';
+import { ANONYMOUS, AUTHENTICATE_SUBJECT, type AuthContext, type AuthenticateParams, type Credentials } from '@tracker/contracts';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 

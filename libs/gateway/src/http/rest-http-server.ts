@@ -32,7 +32,9 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     // requests Node's HTTP parser cannot read get the error envelope too, not Fastify's own body
     fastify.server.removeAllListeners('clientError');
-    fastify.server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => this.clientError(error, socket));
+    fastify.server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) =>
+      this.clientError(error, socket),
+    );
     // an encapsulated plugin: its parser and error handler apply to the REST route only
     await fastify.register((scope, _options, registered) => {
       scope.removeAllContentTypeParsers();
@@ -80,7 +82,11 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
       return;
     }
     const response = this.pipeline.handleError('GET', {}, unreadableRequest(error));
-    const headers = Object.entries({ ...response.headers, connection: 'close', 'content-length': String(Buffer.byteLength(response.payload ?? '')) })
+    const headers = Object.entries({
+      ...response.headers,
+      connection: 'close',
+      'content-length': String(Buffer.byteLength(response.payload ?? '')),
+    })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     socket.end(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${headers}\r\n${response.payload ?? ''}`);
@@ -111,7 +117,8 @@ function notFound(method: string, path: string): DomainError {
 }
 
 function unreadableRequest(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): DomainError {
-  if (error.code !== 'HPE_HEADER_OVERFLOW') return CommonErrors.userError(`The request is not valid HTTP (${error.message}); nothing was done.`);
+  if (error.code !== 'HPE_HEADER_OVERFLOW')
+    return CommonErrors.userError(`The request is not valid HTTP (${error.message}); nothing was done.`);
   const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;
   if (firstLineEnd < 0 || firstLineEnd > LONGEST_REQUEST_LINE) {
     return new DomainError(
@@ -119,10 +126,16 @@ function unreadableRequest(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
       'The request URI is longer than Tracker reads (16 KiB with the headers): shorten the query string; nothing was done.',
     );
   }
-  return new DomainError('headersTooLarge', 'The request headers are larger than Tracker reads (16 KiB with the request line); nothing was done.');
+  return new DomainError(
+    'headersTooLarge',
+    'The request headers are larger than Tracker reads (16 KiB with the request line); nothing was done.',
+  );
 }
 
 /** Hands the response to Fastify without awaiting it: awaiting a reply waits for the socket flush. */
 function send(reply: FastifyReply, response: RestResponse): FastifyReply {
-  return reply.code(response.status).headers(response.headers).send(response.payload ?? undefined);
+  return reply
+    .code(response.status)
+    .headers(response.headers)
+    .send(response.payload ?? undefined);
 }

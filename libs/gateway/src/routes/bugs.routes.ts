@@ -50,7 +50,8 @@ export const bugsRoutes: readonly Route[] = [
     path: '/bug',
     params: searchBugsParams,
     target: message(SEARCH_BUGS_SUBJECT),
-    filterResponse: (result, fields) => (isCount(result) ? result : { bugs: filterObjects((result as SearchBugsResult).bugs, BUG_SHAPE, new FieldFilter(fields)) }),
+    filterResponse: (result, fields) =>
+      isCount(result) ? result : { bugs: filterObjects((result as SearchBugsResult).bugs, BUG_SHAPE, new FieldFilter(fields)) },
   },
   { method: 'POST', path: '/bug', params: createBugParams, successStatus: 200, target: message(CREATE_BUG_SUBJECT) },
   {
@@ -69,7 +70,9 @@ export const bugsRoutes: readonly Route[] = [
     path: '/bug/:id/history',
     params: bugHistoryParams,
     target: message(BUG_HISTORY_SUBJECT),
-    filterResponse: (result, fields) => ({ bugs: filterObjects([...(result as BugHistoryResult).bugs], HISTORY_SHAPE, new FieldFilter(fields)) }),
+    filterResponse: (result, fields) => ({
+      bugs: filterObjects([...(result as BugHistoryResult).bugs], HISTORY_SHAPE, new FieldFilter(fields)),
+    }),
   },
   { method: 'PUT', path: '/bug/:id/tags', params: updateTagsParams, target: message(UPDATE_TAGS_SUBJECT) },
   { method: 'POST', path: '/bug_user_last_visit', params: lastVisitParams, target: message(UPDATE_LAST_VISIT_SUBJECT) },

@@ -38,8 +38,20 @@ function filterComments(result: unknown, fields: FieldSelection): unknown {
 const message = (subject: string): Route['target'] => ({ kind: 'message', subject });
 
 export const commentsRoutes: readonly Route[] = [
-  { method: 'GET', path: '/bug/:id/comment', target: message(GET_COMMENTS_SUBJECT), params: getCommentsParams, filterResponse: filterComments },
-  { method: 'GET', path: '/bug/comment/:comment_id', target: message(GET_COMMENTS_SUBJECT), params: getCommentsParams, filterResponse: filterComments },
+  {
+    method: 'GET',
+    path: '/bug/:id/comment',
+    target: message(GET_COMMENTS_SUBJECT),
+    params: getCommentsParams,
+    filterResponse: filterComments,
+  },
+  {
+    method: 'GET',
+    path: '/bug/comment/:comment_id',
+    target: message(GET_COMMENTS_SUBJECT),
+    params: getCommentsParams,
+    filterResponse: filterComments,
+  },
   { method: 'POST', path: '/bug/:id/comment', target: message(CREATE_COMMENT_SUBJECT), params: createCommentParams, successStatus: 201 },
   { method: 'PUT', path: '/bug/comment/:comment_id/tags', target: message(UPDATE_COMMENT_TAGS_SUBJECT), params: updateCommentTagsParams },
   { method: 'GET', path: '/bug/comment/tags/:query', target: message(SEARCH_COMMENT_TAGS_SUBJECT), params: searchCommentTagsParams },

@@ -40,9 +40,14 @@ export function healthRoutes(bus: MessageBus): readonly Route[] {
         kind: 'local',
         answer: async (_params, context) => {
           const replies = await Promise.all(SERVICE_NAMES.map((service) => probe(bus, service, context.correlationId)));
-          const services = Object.fromEntries(SERVICE_NAMES.map((service, i) => [service, stateOf(replies[i])])) as Record<ServiceName, ServiceState>;
+          const services = Object.fromEntries(SERVICE_NAMES.map((service, i) => [service, stateOf(replies[i])])) as Record<
+            ServiceName,
+            ServiceState
+          >;
           const problems = replies.flatMap((reply): Array<ReadinessProblem & { service: ServiceName }> =>
-            reply !== 'unavailable' && reply.status === 'not_ready' ? reply.problems.map((problem) => ({ service: reply.service, ...problem })) : [],
+            reply !== 'unavailable' && reply.status === 'not_ready'
+              ? reply.problems.map((problem) => ({ service: reply.service, ...problem }))
+              : [],
           );
           const status = Object.values(services).every((state) => state === 'ok') ? 'ok' : 'degraded';
           return problems.length > 0 ? { status, services, problems } : { status, services };
@@ -64,7 +69,11 @@ export function healthRoutes(bus: MessageBus): readonly Route[] {
               `There is no service named '${service}' with a read model; the services with one are ${SERVICES_WITH_READ_MODELS.join(', ')}.`,
             );
           }
-          return bus.request<SkipEventResult>(skipEventSubject(known), { auth: context.auth, correlationId: context.correlationId, params: skip });
+          return bus.request<SkipEventResult>(skipEventSubject(known), {
+            auth: context.auth,
+            correlationId: context.correlationId,
+            params: skip,
+          });
         },
       },
     },

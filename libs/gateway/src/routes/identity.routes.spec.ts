@@ -13,7 +13,16 @@ const GOLDEN_GROUP: GetGroupsResult = {
       is_bug_group: true,
       user_regexp: '',
       membership: [
-        { id: 1, name: 'admin@example.com', real_name: 'Admin User', nick: 'admin', email: 'admin@example.com', can_login: true, email_enabled: true, login_denied_text: '' },
+        {
+          id: 1,
+          name: 'admin@example.com',
+          real_name: 'Admin User',
+          nick: 'admin',
+          email: 'admin@example.com',
+          can_login: true,
+          email_enabled: true,
+          login_denied_text: '',
+        },
       ],
     },
   ],
@@ -44,7 +53,13 @@ describe('Group.get field filtering', () => {
 
   it('given dotted sub-fields then members are filtered by them, and the member list comes with them', () => {
     expect(filtered('/group', 'id,membership.name')).toEqual({ groups: [{ id: 16, membership: [{ name: 'admin@example.com' }] }] });
-    expect(filtered('/group', 'membership', 'membership.email,membership.nick,membership.real_name,membership.email_enabled,membership.login_denied_text,membership.can_login')).toEqual({
+    expect(
+      filtered(
+        '/group',
+        'membership',
+        'membership.email,membership.nick,membership.real_name,membership.email_enabled,membership.login_denied_text,membership.can_login',
+      ),
+    ).toEqual({
       groups: [{ membership: [{ id: 1, name: 'admin@example.com' }] }],
     });
   });

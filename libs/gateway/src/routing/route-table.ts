@@ -21,9 +21,7 @@ export class RouteTable {
   private readonly compiled: readonly CompiledRoute[];
 
   constructor(routes: readonly Route[]) {
-    this.compiled = routes
-      .map(compile)
-      .sort((a, b) => b.literalSegments - a.literalSegments);
+    this.compiled = routes.map(compile).sort((a, b) => b.literalSegments - a.literalSegments);
     const seen = new Set<string>();
     for (const { route } of this.compiled) {
       const key = `${route.method} ${route.path}`;

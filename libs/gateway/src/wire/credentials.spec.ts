@@ -8,13 +8,12 @@ describe('extractCredentials', () => {
     });
   });
 
-  it.each([
-    [{ 'x-tracker-api-key': 'k2' }],
-    [{ 'x-bugzilla-api-key': 'k2' }],
-    [{ authorization: 'Bearer k2' }],
-  ])('finds an API key in the headers %p, and headers win over parameters', (headers) => {
-    expect(extractCredentials({ api_key: 'from-param' }, headers).credentials).toEqual({ method: 'api_key', apiKey: 'k2' });
-  });
+  it.each([[{ 'x-tracker-api-key': 'k2' }], [{ 'x-bugzilla-api-key': 'k2' }], [{ authorization: 'Bearer k2' }]])(
+    'finds an API key in the headers %p, and headers win over parameters',
+    (headers) => {
+      expect(extractCredentials({ api_key: 'from-param' }, headers).credentials).toEqual({ method: 'api_key', apiKey: 'k2' });
+    },
+  );
 
   it.each([
     [{ Tracker_login: 'a@x', Tracker_password: 'pw' }],

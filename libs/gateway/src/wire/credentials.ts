@@ -32,8 +32,7 @@ export function extractCredentials(raw: Params, headers: Headers, keepPlainLogin
     }
     return found;
   };
-  const header = (name: string): string | undefined =>
-    single(headers[`x-tracker-${name}`]) ?? single(headers[`x-bugzilla-${name}`]);
+  const header = (name: string): string | undefined => single(headers[`x-tracker-${name}`]) ?? single(headers[`x-bugzilla-${name}`]);
 
   const plainLogin = single(params['login']);
   const plainPassword = single(params['password']);

@@ -54,7 +54,9 @@ function parseJsonObject(body: string): Params {
     throw CommonErrors.userError('The request body must be a JSON object of parameters.');
   }
   if (depthOf(parsed) > MAX_JSON_DEPTH) {
-    throw CommonErrors.userError(`Could not parse the request body as valid JSON. Error: it is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+    throw CommonErrors.userError(
+      `Could not parse the request body as valid JSON. Error: it is nested more than ${MAX_JSON_DEPTH} levels deep.`,
+    );
   }
   return parsed as Params;
 }

@@ -42,9 +42,16 @@ export function readIdentityOptions(env: EnvReader): IdentityOptions {
   if (!compiles(emailRegexp)) env.invalid('TRACKER_EMAIL_REGEXP', emailRegexp, 'is not a JavaScript regular expression');
   else if (!new RegExp(emailRegexp).test(login)) env.invalid('TRACKER_ADMIN_LOGIN', login, 'does not match TRACKER_EMAIL_REGEXP');
   // the key itself is never shown, not even in a configuration error
-  if (apiKey !== undefined && !API_KEY_PATTERN.test(apiKey)) env.invalid('TRACKER_ADMIN_API_KEY', '(hidden)', 'is not 40 letters and digits');
+  if (apiKey !== undefined && !API_KEY_PATTERN.test(apiKey))
+    env.invalid('TRACKER_ADMIN_API_KEY', '(hidden)', 'is not 40 letters and digits');
   return {
-    admin: { login, realName: env.string('TRACKER_ADMIN_REAL_NAME', 'Administrator'), password, apiKey, generateSecrets: !password && !apiKey },
+    admin: {
+      login,
+      realName: env.string('TRACKER_ADMIN_REAL_NAME', 'Administrator'),
+      password,
+      apiKey,
+      generateSecrets: !password && !apiKey,
+    },
     insiderGroup: env.stringAllowingEmpty('TRACKER_INSIDER_GROUP', 'insiders').trim(),
     timetrackingGroup: env.stringAllowingEmpty('TRACKER_TIMETRACKING_GROUP', 'timetrackers').trim(),
     commentTaggersGroup: env.stringAllowingEmpty('TRACKER_COMMENT_TAGGERS_GROUP', 'editbugs').trim(),

@@ -28,15 +28,15 @@ export const IdentityErrors = {
       `Your IP (${ip}) has been locked out of this account until ${until}, as you have exceeded the maximum number of login attempts.`,
     ),
   addressLocked: (ip: string, until: string): DomainError =>
-    CommonErrors.userError(
-      `Your IP (${ip}) has been locked out until ${until}, as too many failed logins came from it.`,
-    ),
+    CommonErrors.userError(`Your IP (${ip}) has been locked out until ${until}, as too many failed logins came from it.`),
   apiKeyNotValid: (): DomainError =>
     new DomainError('apiKeyInvalid', 'The API key you specified is invalid. Please check that you typed it correctly.'),
   apiKeyRevoked: (): DomainError =>
     new DomainError('apiKeyInvalid', 'The API key you specified has been revoked by the user that created it.'),
   invalidCookiesOrToken: (): DomainError =>
-    CommonErrors.userError('The cookies or token provide were not valid or have expired. You may login again to get new cookies or a new token.'),
+    CommonErrors.userError(
+      'The cookies or token provide were not valid or have expired. You may login again to get new cookies or a new token.',
+    ),
   notInGroup: (group: string, action: AuthFailureAction, object: string): DomainError =>
     new DomainError(
       'authFailure',
@@ -60,10 +60,7 @@ export const IdentityErrors = {
   passwordNotComplex: (requirements: readonly string[]): DomainError =>
     new DomainError('passwordNotComplex', `The password must contain at least one: ${requirements.join(', ')}.`),
   userAccessByIdDenied: (): DomainError =>
-    new DomainError(
-      'userAccessDenied',
-      'Logged-out users cannot use the "ids" argument to this function to access any user information.',
-    ),
+    new DomainError('userAccessDenied', 'Logged-out users cannot use the "ids" argument to this function to access any user information.'),
   userAccessByMatchDenied: (): DomainError =>
     new DomainError(
       'userAccessDenied',
@@ -79,16 +76,12 @@ export const IdentityErrors = {
       'objectDoesNotExist',
       `There is no user with the id '${id}'. Either you mis-typed the name or that user has not yet registered for a Tracker account.`,
     ),
-  noGroupNamed: (name: string): DomainError =>
-    new DomainError('objectDoesNotExist', `There is no group named '${name}'.`),
-  noGroupWithId: (id: number): DomainError =>
-    new DomainError('objectDoesNotExist', `There is no group with the id '${id}'.`),
-  noApiKeyWithId: (id: number): DomainError =>
-    new DomainError('objectDoesNotExist', `There is no API key with the id '${id}'.`),
+  noGroupNamed: (name: string): DomainError => new DomainError('objectDoesNotExist', `There is no group named '${name}'.`),
+  noGroupWithId: (id: number): DomainError => new DomainError('objectDoesNotExist', `There is no group with the id '${id}'.`),
+  noApiKeyWithId: (id: number): DomainError => new DomainError('objectDoesNotExist', `There is no API key with the id '${id}'.`),
   emptyGroupName: (): DomainError => new DomainError('groupNameEmpty', 'You must enter a name for the group.'),
   groupExists: (name: string): DomainError => new DomainError('groupExists', `The group ${name} already exists.`),
-  emptyGroupDescription: (): DomainError =>
-    new DomainError('groupDescriptionEmpty', 'You must enter a description for the group.'),
+  emptyGroupDescription: (): DomainError => new DomainError('groupDescriptionEmpty', 'You must enter a description for the group.'),
   invalidRegexp: (): DomainError => new DomainError('invalidRegexp', 'The regular expression you entered is invalid.'),
   systemGroupRename: (name: string): DomainError =>
     CommonErrors.userError(`The group ${name} is a system group; its name cannot be changed.`),
@@ -104,11 +97,7 @@ export const IdentityErrors = {
   unknownMethod: (objectClass: 'User' | 'Group', key: string): DomainError =>
     new DomainError('unknownMethod', `The requested method 'Tracker::${objectClass}::set_${key}' was not found.`),
   paramsRequired: (fn: string, params: readonly string[]): DomainError =>
-    new DomainError(
-      'paramRequired',
-      `The function ${fn} requires that you set one of the following parameters: ${params.join(', ')}`,
-    ),
+    new DomainError('paramRequired', `The function ${fn} requires that you set one of the following parameters: ${params.join(', ')}`),
   mustBeNumeric: (param: string, fn: string): DomainError =>
     new DomainError('paramMustBeNumeric', `Invalid parameter '${param}' passed to '${fn}': It must be numeric.`),
 };
-

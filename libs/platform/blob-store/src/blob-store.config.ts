@@ -31,11 +31,19 @@ function readS3Options(env: EnvReader): MinioBlobStoreOptions {
   const why = 'when TRACKER_BLOB_STORE=minio';
   const endPoint = env.requiredString('TRACKER_S3_ENDPOINT', why);
   if (endPoint !== '' && !HOST.test(endPoint)) {
-    env.invalid('TRACKER_S3_ENDPOINT', endPoint, 'is not a host name: give the scheme by TRACKER_S3_USE_SSL and the port by TRACKER_S3_PORT');
+    env.invalid(
+      'TRACKER_S3_ENDPOINT',
+      endPoint,
+      'is not a host name: give the scheme by TRACKER_S3_USE_SSL and the port by TRACKER_S3_PORT',
+    );
   }
   const bucket = env.string('TRACKER_S3_BUCKET', 'tracker-attachments');
   if (!BUCKET.test(bucket) || bucket.includes('..') || IP_ADDRESS.test(bucket)) {
-    env.invalid('TRACKER_S3_BUCKET', bucket, 'is not an S3 bucket name (3-63 characters of a-z, 0-9, "." and "-", starting and ending with a letter or digit)');
+    env.invalid(
+      'TRACKER_S3_BUCKET',
+      bucket,
+      'is not an S3 bucket name (3-63 characters of a-z, 0-9, "." and "-", starting and ending with a letter or digit)',
+    );
   }
   const region = env.optionalString('TRACKER_S3_REGION');
   return {

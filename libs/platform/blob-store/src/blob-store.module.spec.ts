@@ -37,7 +37,9 @@ describe('BlobStoreModule', () => {
     try {
       const { host: endPoint, port, accessKey, secretKey } = server;
       const moduleRef = await Test.createTestingModule({
-        imports: [BlobStoreModule.forRoot({ adapter: 'minio', endPoint, port, useSSL: false, accessKey, secretKey, bucket: 'module-bucket' })],
+        imports: [
+          BlobStoreModule.forRoot({ adapter: 'minio', endPoint, port, useSSL: false, accessKey, secretKey, bucket: 'module-bucket' }),
+        ],
       }).compile();
       const store = moduleRef.get<BlobStore>(BLOB_STORE);
       expect(store).toBeInstanceOf(MinioBlobStore);

@@ -5,8 +5,7 @@ import { DirectoryBlobStore } from './directory-blob-store.adapter';
 import { MinioBlobStore, type MinioBlobStoreOptions } from './minio-blob-store.adapter';
 
 export type BlobStoreConfig =
-  | { readonly adapter: 'directory'; readonly dir: string }
-  | ({ readonly adapter: 'minio' } & MinioBlobStoreOptions);
+  { readonly adapter: 'directory'; readonly dir: string } | ({ readonly adapter: 'minio' } & MinioBlobStoreOptions);
 
 @Injectable()
 class BlobStoreLifecycle implements OnModuleDestroy {

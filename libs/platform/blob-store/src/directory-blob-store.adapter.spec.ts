@@ -54,8 +54,7 @@ describe('DirectoryBlobStore on disk', () => {
   it('shows readers the old or a new content, never a mix, while writers race on one key', async () => {
     const contents = Array.from({ length: 8 }, (_, i) => Buffer.alloc(1024 * 1024, i));
     await store.put('raced', Buffer.alloc(1024 * 1024, 255), 'application/octet-stream');
-    const whole = (data: Buffer | null): boolean =>
-      data !== null && data.length === 1024 * 1024 && data.every((byte) => byte === data[0]);
+    const whole = (data: Buffer | null): boolean => data !== null && data.length === 1024 * 1024 && data.every((byte) => byte === data[0]);
 
     const reads: boolean[] = [];
     let writing = true;
@@ -80,7 +79,7 @@ describe('DirectoryBlobStore on disk', () => {
     expect(await readdir(join(parent, 'store'))).toEqual(expect.arrayContaining(['a~', 'b~', 'c~', 'd']));
   });
 
-  it('copies into a file of its own, so touching the copy leaves the source\'s time alone', async () => {
+  it("copies into a file of its own, so touching the copy leaves the source's time alone", async () => {
     await store.put('source', Buffer.from('bytes'), 'text/plain');
     await store.copy('source', 'copy');
     const [source, copy] = await Promise.all(['source~', 'copy~'].map((name) => stat(join(parent, 'store', name))));

@@ -77,7 +77,7 @@ describe('MinioBlobStore against an in-process S3 server', () => {
     await expect(refused).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
   });
 
-  it('throws the upload\'s own error and logs, not throws, an abort the server cannot take', async () => {
+  it("throws the upload's own error and logs, not throws, an abort the server cannot take", async () => {
     const vanishing = await startS3TestServer();
     const store = await MinioBlobStore.create(optionsFor(vanishing, 'vanishing'));
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
@@ -86,10 +86,16 @@ describe('MinioBlobStore against an in-process S3 server', () => {
       const onPull = async (pulled: number): Promise<void> => {
         if (pulled === 6 * 1024 * 1024) await vanishing.stop();
       };
-      const upload = store.putStream('attachments/orphaned', chunkedSource(randomBytes(12 * 1024 * 1024), { chunkBytes: 64 * 1024, onPull }), 'text/plain');
+      const upload = store.putStream(
+        'attachments/orphaned',
+        chunkedSource(randomBytes(12 * 1024 * 1024), { chunkBytes: 64 * 1024, onPull }),
+        'text/plain',
+      );
       await expect(upload).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(warn.mock.calls[0]?.[0]).toMatch(/^Could not abort multipart upload [0-9a-f]+ of vanishing\/attachments\/orphaned; its parts stay until the bucket's lifecycle removes them: .*ECONNREFUSED/);
+      expect(warn.mock.calls[0]?.[0]).toMatch(
+        /^Could not abort multipart upload [0-9a-f]+ of vanishing\/attachments\/orphaned; its parts stay until the bucket's lifecycle removes them: .*ECONNREFUSED/,
+      );
     } finally {
       warn.mockRestore();
       await store.close();
@@ -100,7 +106,9 @@ describe('MinioBlobStore against an in-process S3 server', () => {
     const MIB = 1024 * 1024;
     let store: MinioBlobStore;
     const sent = (filter: (path: string) => boolean) =>
-      server.requests.filter((request) => filter(request.path)).map(({ method, query, bodyBytes, status }) => ({ method, query, bodyBytes, status }));
+      server.requests
+        .filter((request) => filter(request.path))
+        .map(({ method, query, bodyBytes, status }) => ({ method, query, bodyBytes, status }));
 
     beforeEach(async () => {
       store = await MinioBlobStore.create(optionsFor(server, 'requests'));

@@ -109,7 +109,18 @@ describe('CommandHandler', () => {
   it('upcasts old event shapes when folding', async () => {
     const name = stream();
     await handler.handle(tally, name, { kind: 'open', name: 'old' }, context);
-    await raw.appendToStream(name, [{ type: 'Added', data: { n: 5 }, schemaVersion: 1, metadata: { actor: null, occurredAt: '2020-01-01T00:00:00.000Z', correlationId: 'c', causationId: 'c' } }], { expectedRevision: 0 });
+    await raw.appendToStream(
+      name,
+      [
+        {
+          type: 'Added',
+          data: { n: 5 },
+          schemaVersion: 1,
+          metadata: { actor: null, occurredAt: '2020-01-01T00:00:00.000Z', correlationId: 'c', causationId: 'c' },
+        },
+      ],
+      { expectedRevision: 0 },
+    );
     const result = await handler.handle(tally, name, { kind: 'add', amount: 2 }, context);
     expect(result.state.total).toBe(7);
   });

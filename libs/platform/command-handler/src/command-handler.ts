@@ -85,9 +85,7 @@ export class CommandHandler {
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= MAX_RETRIES) {
-          throw CommonErrors.userError(
-            `Someone else changed this object at the same moment; nothing was changed. Please try again.`,
-          );
+          throw CommonErrors.userError(`Someone else changed this object at the same moment; nothing was changed. Please try again.`);
         }
         await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 5));
       }

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AllStreamResolvedEvent,
-  AppendExpectedRevision,
-  Position,
-  ResolvedEvent,
-} from '@eventstore/db-client';
+import type { AllStreamResolvedEvent, AppendExpectedRevision, Position, ResolvedEvent } from '@eventstore/db-client';
 import {
   ANY,
   BACKWARDS,

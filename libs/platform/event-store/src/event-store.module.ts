@@ -8,9 +8,7 @@ import { EVENT_STREAMS, EventStreams } from './event-streams';
 import { PostgresEventStore } from './postgres-event-store.adapter';
 import { UpcastingEventStore } from './upcasting-event-store';
 
-export type EventStoreConfig =
-  | { readonly adapter: 'postgres' }
-  | { readonly adapter: 'eventstoredb'; readonly url: string };
+export type EventStoreConfig = { readonly adapter: 'postgres' } | { readonly adapter: 'eventstoredb'; readonly url: string };
 
 @Injectable()
 class EventStoreLifecycle implements OnModuleDestroy {

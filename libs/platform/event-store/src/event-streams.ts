@@ -43,7 +43,8 @@ export class EventStreams {
   upcast(event: RecordedEvent): RecordedEvent {
     const type = this.typeOf(event.streamName);
     if (!type) {
-      if (event.schemaVersion !== 1) throw new Error(`${event.type} at version ${event.schemaVersion} in undeclared stream ${event.streamName}`);
+      if (event.schemaVersion !== 1)
+        throw new Error(`${event.type} at version ${event.schemaVersion} in undeclared stream ${event.streamName}`);
       return event;
     }
     const current = currentVersion(type, event.type) ?? 1;

@@ -9,11 +9,7 @@ export interface LogPage {
   readonly scannedUpTo: GlobalPosition;
 }
 
-export type PageReader = (
-  after: GlobalPosition,
-  maxCount: number,
-  streamPrefixes: readonly string[] | undefined,
-) => Promise<LogPage>;
+export type PageReader = (after: GlobalPosition, maxCount: number, streamPrefixes: readonly string[] | undefined) => Promise<LogPage>;
 
 /**
  * Catch-up-then-live over a pollable log: reads pages until the log is exhausted, then

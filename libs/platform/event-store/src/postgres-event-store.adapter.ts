@@ -136,11 +136,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** One statement reads the page and the head of the log from the same snapshot. */
-  private async readPage(
-    after: GlobalPosition,
-    maxCount: number,
-    streamPrefixes: readonly string[] | undefined,
-  ): Promise<LogPage> {
+  private async readPage(after: GlobalPosition, maxCount: number, streamPrefixes: readonly string[] | undefined): Promise<LogPage> {
     const { rows } = await this.pool.query<Partial<EventRow> & { head: string }>(
       `WITH head AS (SELECT coalesce(max(position), 0) AS head FROM ${this.table('events')})
        SELECT head.head, e.* FROM head LEFT JOIN LATERAL (

@@ -46,7 +46,12 @@ describe('UpcastingEventStore', () => {
     const name = streamName();
     await raw.appendToStream(
       name,
-      [stored('Noted', 1, { text: 'hello' }), stored('Renamed', 2, { name: 'old' }), stored('Renamed', 1, { n: 'older' }), stored('Renamed', 3, { name: 'new', by: 'ann' })],
+      [
+        stored('Noted', 1, { text: 'hello' }),
+        stored('Renamed', 2, { name: 'old' }),
+        stored('Renamed', 1, { n: 'older' }),
+        stored('Renamed', 3, { name: 'new', by: 'ann' }),
+      ],
       { expectedRevision: 'no_stream' },
     );
     return name;
@@ -63,7 +68,11 @@ describe('UpcastingEventStore', () => {
     const name = await legacyStream();
     expect(shapes((await store.readAll({ after: before })).filter((e) => e.streamName === name))).toEqual(CURRENT);
     const seen: RecordedEvent[] = [];
-    const subscription = store.subscribeToAll({ after: before, streamPrefixes: [name], onEvents: async (events) => void seen.push(...events) });
+    const subscription = store.subscribeToAll({
+      after: before,
+      streamPrefixes: [name],
+      onEvents: async (events) => void seen.push(...events),
+    });
     try {
       await waitUntil(() => seen.length === 4);
       await raw.appendToStream(name, [stored('Renamed', 1, { n: 'live' })], { expectedRevision: 3 });
@@ -79,7 +88,9 @@ describe('UpcastingEventStore', () => {
     await expect(store.appendToStream('memo-1', [stored('Noted', 1, { text: 'x' })], { expectedRevision: 'any' })).rejects.toThrow(
       "No stream type is declared for stream 'memo-1'",
     );
-    await expect(store.appendToStream(name, [stored('Erased', 1, {})], { expectedRevision: 'any' })).rejects.toThrow('Erased is not an event of note- streams');
+    await expect(store.appendToStream(name, [stored('Erased', 1, {})], { expectedRevision: 'any' })).rejects.toThrow(
+      'Erased is not an event of note- streams',
+    );
     await expect(
       store.appendToStream(name, [stored('Noted', 1, { text: 'x' }), stored('Renamed', 2, { name: 'stale' })], { expectedRevision: 'any' }),
     ).rejects.toThrow('Renamed must be written at schema version 3, not 2');

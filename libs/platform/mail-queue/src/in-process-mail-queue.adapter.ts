@@ -97,11 +97,14 @@ export class InProcessMailQueue implements MailQueue {
       return;
     }
     if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.retryTimers.delete(timer);
-      this.ready.push(job);
-      this.dispatch();
-    }, retryDelayMs(this.options.backoffMs, job.failures));
+    const timer = setTimeout(
+      () => {
+        this.retryTimers.delete(timer);
+        this.ready.push(job);
+        this.dispatch();
+      },
+      retryDelayMs(this.options.backoffMs, job.failures),
+    );
     this.retryTimers.add(timer);
   }
 

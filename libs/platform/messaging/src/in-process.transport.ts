@@ -59,7 +59,10 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
       return JSON.stringify(reply);
     } catch (error) {
       // as over NATS: an answer that cannot be serialised is an error for the caller, nothing worse
-      return JSON.stringify({ ok: false, error: { code: ErrorCode.internalError, message: `The answer could not be sent: ${messageOf(error)}.` } });
+      return JSON.stringify({
+        ok: false,
+        error: { code: ErrorCode.internalError, message: `The answer could not be sent: ${messageOf(error)}.` },
+      });
     }
   }
 }

@@ -153,7 +153,6 @@ function describeTransport(name: string, config: () => MessagingConfig): void {
 
 describeTransport('the in-process transport', () => ({ transport: 'in-process', timeoutMs: 3_000 }));
 
-
 describeWithServers(['nats'], 'message bus over the real NATS server', () => {
   const subjectPrefix = `test-${randomUUID().slice(0, 8)}.`;
   describeTransport('NATS', () => ({ transport: 'nats', natsUrl: TEST_SERVER_URLS.nats, subjectPrefix, timeoutMs: 3_000 }));

@@ -122,7 +122,8 @@ export class PrefixedNatsClient extends ClientNats {
       const handler = this.createSubscriptionHandler(packet, callback);
       const subscription = connection.subscribe(inbox, {
         // an answer that cannot even be decoded is the caller's error, not an unhandled rejection
-        callback: (error, message) => void handler(error ?? undefined, { message }).catch((err: unknown) => callback({ err, isDisposed: true })),
+        callback: (error, message) =>
+          void handler(error ?? undefined, { message }).catch((err: unknown) => callback({ err, isDisposed: true })),
       });
       const headers = this.mergeHeaders(serialized.headers) as MsgHdrs | undefined;
       if (serialized.data.length <= chunkBytes(connection)) {
@@ -169,7 +170,11 @@ export class PrefixedNatsClient extends ClientNats {
 }
 
 /** Serves the body of a large request, in chunks, to the one server that asks for it. */
-function offerBody(connection: NatsConnection, data: Uint8Array, inboxPrefix: string | undefined): { subject: string; withdraw: () => void } {
+function offerBody(
+  connection: NatsConnection,
+  data: Uint8Array,
+  inboxPrefix: string | undefined,
+): { subject: string; withdraw: () => void } {
   const subject = createInbox(inboxPrefix);
   const subscription = connection.subscribe(subject, {
     max: 1,
@@ -194,7 +199,11 @@ function withData(message: Msg, data: Uint8Array): Received {
 function answerFailure(message: Received, id: string | undefined, why: string): void {
   if (!message.reply) return;
   try {
-    const reply = { ...(id === undefined ? {} : { id }), response: { ok: false, error: { code: ErrorCode.internalError, message: why } }, isDisposed: true };
+    const reply = {
+      ...(id === undefined ? {} : { id }),
+      response: { ok: false, error: { code: ErrorCode.internalError, message: why } },
+      isDisposed: true,
+    };
     message.respond(new TextEncoder().encode(JSON.stringify(reply)));
   } catch {
     // the connection is gone: the caller's own timeout tells it

@@ -24,7 +24,9 @@ export class ServiceReplyInterceptor implements NestInterceptor {
         if (isDomainError(error)) return of<ServiceReply>({ ok: false, error: error.toData() });
         const pattern = `${context.getClass().name}.${context.getHandler().name}`;
         if (isTransientDatabaseError(error)) {
-          this.logger.warn(`[${correlationId}] ${pattern}: the database could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+          this.logger.warn(
+            `[${correlationId}] ${pattern}: the database could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          );
           return of<ServiceReply>({ ok: false, error: databaseUnavailable(correlationId).toData() });
         }
         this.logger.error(`[${correlationId}] ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`);

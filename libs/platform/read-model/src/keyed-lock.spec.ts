@@ -60,7 +60,10 @@ function describeLocks(name: string, connect: () => Promise<LockFixture>): void 
 
     it('lets one caller at a time hold a key, within a process and across two', async () => {
       const [one, two] = sources.map((source) => new KeyedLock(source, 'login'));
-      const runs = Array.from({ length: 12 }, (_, i) => (work: () => Promise<void>) => (i % 2 ? one! : two!).withLock(['ann@example.com'], work));
+      const runs = Array.from(
+        { length: 12 },
+        (_, i) => (work: () => Promise<void>) => (i % 2 ? one! : two!).withLock(['ann@example.com'], work),
+      );
       expect(await maxOverlap(runs)).toBe(1);
     });
 
@@ -72,7 +75,10 @@ function describeLocks(name: string, connect: () => Promise<LockFixture>): void 
 
     it('takes several keys in a fixed order, so crossing callers never deadlock', async () => {
       const lock = new KeyedLock(sources[0]!, 'name');
-      const runs = Array.from({ length: 10 }, (_, i) => (work: () => Promise<void>) => lock.withLock(i % 2 ? ['x', 'y'] : ['y', 'x'], work));
+      const runs = Array.from(
+        { length: 10 },
+        (_, i) => (work: () => Promise<void>) => lock.withLock(i % 2 ? ['x', 'y'] : ['y', 'x'], work),
+      );
       expect(await maxOverlap(runs)).toBe(1);
     });
 
@@ -152,7 +158,9 @@ describeWithServers(['postgres'], 'locks on the real PostgreSQL server', () => {
   describeLocks('real PostgreSQL', async () => {
     const database = await createTempDatabase('locks');
     const cutConnections = async (source: DataSource): Promise<void> => {
-      await source.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'keyed-lock' AND datname = $1`, [database.name]);
+      await source.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'keyed-lock' AND datname = $1`, [
+        database.name,
+      ]);
     };
     return { connection: database.connection, dispose: () => database.drop(), cutConnections };
   });

@@ -19,7 +19,8 @@ class FragileProjection extends StreamStatsProjection {
   override async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     for (const recorded of events) {
       if (recorded.type === 'Poison') await manager.query('SELECT 1 / 0');
-      if (recorded.type === 'Flaky' && this.flakyFailures++ === 0) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+      if (recorded.type === 'Flaky' && this.flakyFailures++ === 0)
+        throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
     }
     await super.apply(events, manager);
   }
@@ -40,7 +41,8 @@ const failureOf = async (promise: Promise<unknown>): Promise<{ code: number; mes
 describeOnBothDatabases(
   'projections that fail',
   (world) => {
-    const open = (schema: string, prefix: string): Promise<ReadModel> => world().open(schema, prefix, { repairCheckMs: 100, visibilityTimeoutMs: 5000 });
+    const open = (schema: string, prefix: string): Promise<ReadModel> =>
+      world().open(schema, prefix, { repairCheckMs: 100, visibilityTimeoutMs: 5000 });
     const rows = (readModel: ReadModel): Promise<StreamStats[]> => world().rows(readModel);
     const fresh = (): { schema: string; prefix: string } => world().fresh();
 
@@ -48,9 +50,13 @@ describeOnBothDatabases(
       const { schema, prefix } = fresh();
       const readModel = await open(schema, prefix);
       await readModel.start();
-      const before = await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Renamed')], { expectedRevision: 'no_stream' });
+      const before = await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Renamed')], {
+        expectedRevision: 'no_stream',
+      });
       await readModel.waitFor(`${prefix}a`, before.position, 'test');
-      const poison = await world().store.appendToStream(`${prefix}b`, [event('Created'), event('Poison')], { expectedRevision: 'no_stream' });
+      const poison = await world().store.appendToStream(`${prefix}b`, [event('Created'), event('Poison')], {
+        expectedRevision: 'no_stream',
+      });
       const after = await world().store.appendToStream(`${prefix}c`, [event('Created')], { expectedRevision: 'no_stream' });
 
       const waiting = await failureOf(readModel.waitFor(`${prefix}c`, after.position, 'test'));
@@ -79,7 +85,12 @@ describeOnBothDatabases(
         { streamName: `${prefix}b`, eventCount: 1, lastType: 'Created' },
       ]);
       expect(() => readModel.assertWritable()).toThrow(
-        expect.objectContaining({ code: 100503, message: expect.stringMatching(new RegExp(`^The ${schema} service is not accepting changes: .* Nothing was changed; please try again later\\.$`)) }) as Error,
+        expect.objectContaining({
+          code: 100503,
+          message: expect.stringMatching(
+            new RegExp(`^The ${schema} service is not accepting changes: .* Nothing was changed; please try again later\\.$`),
+          ),
+        }) as Error,
       );
       const started = Date.now();
       expect((await failureOf(readModel.catchUp())).code).toBe(100503);
@@ -89,10 +100,14 @@ describeOnBothDatabases(
 
     it('starts on a log that holds such an event: catches up to it at once and says what is wrong', async () => {
       const { schema, prefix } = fresh();
-      await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Poison'), event('Renamed')], { expectedRevision: 'no_stream' });
+      await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Poison'), event('Renamed')], {
+        expectedRevision: 'no_stream',
+      });
       const first = await open(schema, prefix);
       await first.start();
-      expect((await failureOf(first.catchUp())).message).toMatch(new RegExp(`^The ${schema} service is not ready: it could not apply a recorded change`));
+      expect((await failureOf(first.catchUp())).message).toMatch(
+        new RegExp(`^The ${schema} service is not ready: it could not apply a recorded change`),
+      );
       await first.close();
 
       const restarted = await open(schema, prefix);
@@ -109,7 +124,9 @@ describeOnBothDatabases(
       const { schema, prefix } = fresh();
       const readModel = await open(schema, prefix);
       await readModel.start();
-      const appended = await world().store.appendToStream(`${prefix}a`, [event('Flaky'), event('Renamed')], { expectedRevision: 'no_stream' });
+      const appended = await world().store.appendToStream(`${prefix}a`, [event('Flaky'), event('Renamed')], {
+        expectedRevision: 'no_stream',
+      });
       await readModel.waitFor(`${prefix}a`, appended.position, 'test');
       expect(readModel.readiness()).toEqual({ ready: true, problems: [] });
       expect(await rows(readModel)).toEqual([{ streamName: `${prefix}a`, eventCount: 2, lastType: 'Renamed' }]);
@@ -120,7 +137,9 @@ describeOnBothDatabases(
       const { schema, prefix } = fresh();
       const readModel = await open(schema, prefix);
       await readModel.start();
-      const poison = await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Poison')], { expectedRevision: 'no_stream' });
+      const poison = await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Poison')], {
+        expectedRevision: 'no_stream',
+      });
       const later = await world().store.appendToStream(`${prefix}a`, [event('Renamed')], { expectedRevision: 1 });
       await expect(readModel.waitFor(`${prefix}a`, later.position, 'test')).rejects.toMatchObject({ code: 100503 });
 
@@ -129,15 +148,26 @@ describeOnBothDatabases(
         `No projection of the ${schema} service is stopped at event 1; nothing was skipped.`,
       );
       const skipped = await readModel.skip({ position, reason: 'garbage from a fuzzing run' }, metadataOf('c2'));
-      expect(skipped).toMatchObject({ projection: 'stream-stats', stream: `${prefix}a`, position, event_type: 'Poison', reason: 'garbage from a fuzzing run' });
+      expect(skipped).toMatchObject({
+        projection: 'stream-stats',
+        stream: `${prefix}a`,
+        position,
+        event_type: 'Poison',
+        reason: 'garbage from a fuzzing run',
+      });
       await readModel.waitFor(`${prefix}a`, later.position, 'test');
       expect(readModel.readiness()).toEqual({ ready: true, problems: [] });
       expect(await rows(readModel)).toEqual([{ streamName: `${prefix}a`, eventCount: 2, lastType: 'Renamed' }]);
 
       const audit = await world().store.readStream(skipStream(schema));
-      expect(audit.map((recorded) => ({ type: recorded.type, data: recorded.data, actor: recorded.metadata.actor, correlationId: recorded.metadata.correlationId }))).toEqual([
-        { type: 'ProjectionEventSkipped', data: skipped, actor: 1, correlationId: 'c2' },
-      ]);
+      expect(
+        audit.map((recorded) => ({
+          type: recorded.type,
+          data: recorded.data,
+          actor: recorded.metadata.actor,
+          correlationId: recorded.metadata.correlationId,
+        })),
+      ).toEqual([{ type: 'ProjectionEventSkipped', data: skipped, actor: 1, correlationId: 'c2' }]);
 
       await readModel.rebuild();
       await readModel.catchUp();

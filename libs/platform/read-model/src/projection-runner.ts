@@ -78,10 +78,9 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.running = true;
-    await this.dataSource.query(
-      `INSERT INTO ${this.checkpoints} (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING`,
-      [this.projection.name],
-    );
+    await this.dataSource.query(`INSERT INTO ${this.checkpoints} (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING`, [
+      this.projection.name,
+    ]);
     await this.subscribe();
   }
 
@@ -116,7 +115,9 @@ export class ProjectionRunner {
       this.repairTimer = setTimeout(() => void this.checkRepairQuietly(), this.options.repairCheckMs ?? 5000);
       return;
     }
-    this.logger.log(`event ${halt.problem.position} ${skipped.has(halt.problem.event_id) ? 'is to be skipped' : 'was applied by another replica'}; resuming`);
+    this.logger.log(
+      `event ${halt.problem.position} ${skipped.has(halt.problem.event_id) ? 'is to be skipped' : 'was applied by another replica'}; resuming`,
+    );
     this.halt = undefined;
     await this.subscribe();
   }
@@ -177,10 +178,9 @@ export class ProjectionRunner {
     const last = events.at(-1);
     if (!last) return this.position;
     return this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ position: string }> = await manager.query(
-        `SELECT position FROM ${this.checkpoints} WHERE name = $1 FOR UPDATE`,
-        [this.projection.name],
-      );
+      const rows: Array<{ position: string }> = await manager.query(`SELECT position FROM ${this.checkpoints} WHERE name = $1 FOR UPDATE`, [
+        this.projection.name,
+      ]);
       const checkpoint = BigInt(rows[0]?.position ?? '0');
       const fresh = events.filter((event) => event.position > checkpoint);
       if (fresh.length === 0) return checkpoint;

@@ -160,7 +160,9 @@ export class ReadModel implements ServiceReadiness {
    */
   async skip(request: SkipRequest, metadata: EventMetadata): Promise<SkippedEvent> {
     const stopped = this.runners.filter(
-      (runner) => runner.problem?.position === request.position && (request.projection === undefined || runner.projection.name === request.projection),
+      (runner) =>
+        runner.problem?.position === request.position &&
+        (request.projection === undefined || runner.projection.name === request.projection),
     );
     const [runner, ...others] = stopped;
     if (!runner?.problem) {
@@ -175,7 +177,9 @@ export class ReadModel implements ServiceReadiness {
     }
     const skipped: SkippedEvent = { ...runner.problem, reason: request.reason };
     await recordSkip(this.store, this.options.schema, skipped, metadata);
-    this.logger.warn(`[${metadata.correlationId}] user ${metadata.actor ?? 'system'} skipped event ${skipped.position} (${skipped.event_type} of ${skipped.stream}) in projection ${skipped.projection}: ${skipped.reason}`);
+    this.logger.warn(
+      `[${metadata.correlationId}] user ${metadata.actor ?? 'system'} skipped event ${skipped.position} (${skipped.event_type} of ${skipped.stream}) in projection ${skipped.projection}: ${skipped.reason}`,
+    );
     await runner.checkRepair();
     // answer once it caught up again (or stopped at a later event), so readiness is current
     const end = await this.store.lastPosition(runner.projection.streamPrefixes);

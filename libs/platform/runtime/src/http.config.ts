@@ -24,7 +24,12 @@ export function readHttpConfig(env: EnvReader): HttpConfig {
   const trustProxy = env.boolean('TRACKER_TRUST_PROXY', false);
   const directClients = env.boolean('TRACKER_DIRECT_CLIENTS', false);
   // with direct clients, X-Forwarded-For is whatever a client wrote: trusting it would let anyone pick an address
-  if (trustProxy && directClients) env.invalid('TRACKER_DIRECT_CLIENTS', 'true', 'contradicts TRACKER_TRUST_PROXY=true (a proxy in front means clients do not connect directly)');
+  if (trustProxy && directClients)
+    env.invalid(
+      'TRACKER_DIRECT_CLIENTS',
+      'true',
+      'contradicts TRACKER_TRUST_PROXY=true (a proxy in front means clients do not connect directly)',
+    );
   return {
     port: env.int('PORT', 3000, { min: 0, max: 65_535 }),
     host: env.string('TRACKER_HOST', '0.0.0.0'),

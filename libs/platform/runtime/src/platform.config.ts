@@ -41,7 +41,10 @@ export function readDistributedPlatformConfig(env: EnvReader): PlatformConfig {
     },
     eventStore:
       eventStore === 'eventstoredb'
-        ? { adapter: 'eventstoredb', url: env.url('TRACKER_EVENTSTORE_URL', 'esdb://127.0.0.1:2113?tls=false', ['esdb', 'esdb+discover', 'kurrentdb']) }
+        ? {
+            adapter: 'eventstoredb',
+            url: env.url('TRACKER_EVENTSTORE_URL', 'esdb://127.0.0.1:2113?tls=false', ['esdb', 'esdb+discover', 'kurrentdb']),
+          }
         : { adapter: 'postgres' },
     messaging: readNatsConfig(env),
     logLevels: readLogLevels(env),

@@ -5,10 +5,21 @@
  * race (serialization failure, deadlock). Trying the same work again later may succeed;
  * any other failure would fail the same way again.
  */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOENT',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 /** SQLSTATE classes: 08 connection exception, 40 transaction rollback, 53 insufficient resources, 57 operator intervention, 58 system error */
 const TRANSIENT_SQLSTATE = /^(?:08|40|53|57|58)|^55P03$/;
-const LOST_CONNECTION = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed|Connection ended/i;
+const LOST_CONNECTION =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed|Connection ended/i;
 
 export function isTransientDatabaseError(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {

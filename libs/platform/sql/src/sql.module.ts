@@ -36,13 +36,10 @@ export class SqlModule {
             const started = Date.now();
             const logger = new Logger('SqlModule');
             const embedded = await EmbeddedPostgres.start(config.dataDir, {
-              onWorkerDied: (reason, delayMs) =>
-                logger.error(`embedded PostgreSQL stopped: ${reason}; starting it again in ${delayMs} ms`),
+              onWorkerDied: (reason, delayMs) => logger.error(`embedded PostgreSQL stopped: ${reason}; starting it again in ${delayMs} ms`),
               onWorkerRestarted: (restarts) => logger.warn(`embedded PostgreSQL started again (restart ${restarts}); its data is intact`),
             });
-            logger.log(
-              `embedded PostgreSQL (PGlite) ready in ${Date.now() - started} ms, data in ${config.dataDir ?? 'memory'}`,
-            );
+            logger.log(`embedded PostgreSQL (PGlite) ready in ${Date.now() - started} ms, data in ${config.dataDir ?? 'memory'}`);
             return embedded;
           },
         },

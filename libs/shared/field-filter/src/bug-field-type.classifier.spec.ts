@@ -9,10 +9,7 @@ describe('bugFieldType', () => {
     expect(bugFieldType('tags')).toEqual(['extra']);
   });
 
-  it.each(['summary', 'update_token', 'estimated_time', 'cf', 'CF_ticket', 'xcf_ticket', 'tag'])(
-    'given %s then it is default',
-    (field) => {
-      expect(bugFieldType(field)).toEqual(['default']);
-    },
-  );
+  it.each(['summary', 'update_token', 'estimated_time', 'cf', 'CF_ticket', 'xcf_ticket', 'tag'])('given %s then it is default', (field) => {
+    expect(bugFieldType(field)).toEqual(['default']);
+  });
 });

@@ -30,11 +30,7 @@ describe('Bug.get golden recordings', () => {
   });
 
   it('67: given the details and flags excluded then only flags (and the extra tags) go; details follow their base', () => {
-    const result = filterBug(
-      ANONYMOUS_GOLDEN_BUG,
-      undefined,
-      'cc_detail,flags,creator_detail,assigned_to_detail,qa_contact_detail',
-    );
+    const result = filterBug(ANONYMOUS_GOLDEN_BUG, undefined, 'cc_detail,flags,creator_detail,assigned_to_detail,qa_contact_detail');
     expect(result).toEqual(without(ANONYMOUS_GOLDEN_BUG, 'tags', 'flags'));
     expect(result).toEqual({
       is_open: true,

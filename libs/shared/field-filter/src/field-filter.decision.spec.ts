@@ -123,20 +123,12 @@ describe('FieldFilter.wants', () => {
   describe('rule e: field types', () => {
     it('given include_fields=_custom then only custom fields are wanted (no defaults added)', () => {
       const filter = given(['_custom']);
-      expect([filter.wants('cf_ticket', CUSTOM), filter.wants('summary'), filter.wants('tags', EXTRA)]).toEqual([
-        true,
-        false,
-        false,
-      ]);
+      expect([filter.wants('cf_ticket', CUSTOM), filter.wants('summary'), filter.wants('tags', EXTRA)]).toEqual([true, false, false]);
     });
 
     it('given include_fields=_default then defaults are wanted, extras are not', () => {
       const filter = given(['_default']);
-      expect([filter.wants('summary'), filter.wants('cf_ticket', CUSTOM), filter.wants('tags', EXTRA)]).toEqual([
-        true,
-        true,
-        false,
-      ]);
+      expect([filter.wants('summary'), filter.wants('cf_ticket', CUSTOM), filter.wants('tags', EXTRA)]).toEqual([true, true, false]);
     });
 
     it('given include_fields=_default,_extra then defaults and extras are wanted', () => {
@@ -202,11 +194,7 @@ describe('FieldFilter.wants', () => {
 
     it('given include_fields=assigned_to.name then a field that only starts alike is not wanted', () => {
       const filter = given(['assigned_to.name']);
-      expect([filter.wants('assigned'), filter.wants('assigned_to_detail'), filter.wants('id')]).toEqual([
-        false,
-        false,
-        false,
-      ]);
+      expect([filter.wants('assigned'), filter.wants('assigned_to_detail'), filter.wants('id')]).toEqual([false, false, false]);
     });
 
     it('given the parent excluded then its named sub-field does not save it', () => {

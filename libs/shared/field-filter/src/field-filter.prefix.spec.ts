@@ -14,10 +14,7 @@ describe('FieldFilter.wants under a prefix', () => {
   describe('rule f: with a prefix the tested name is prefix.field', () => {
     it('given include_fields=components.name then only that sub-field is wanted', () => {
       const filter = given(['id', 'name', 'components.name']);
-      expect([filter.wants('name', DEFAULT, 'components'), filter.wants('id', DEFAULT, 'components')]).toEqual([
-        true,
-        false,
-      ]);
+      expect([filter.wants('name', DEFAULT, 'components'), filter.wants('id', DEFAULT, 'components')]).toEqual([true, false]);
     });
 
     it('given include_fields=components.name then the top-level name is tested on its own', () => {
@@ -27,10 +24,7 @@ describe('FieldFilter.wants under a prefix', () => {
 
     it('given include_fields=components then every sub-field is wanted (the parent is included)', () => {
       const filter = given(['components']);
-      expect([filter.wants('id', DEFAULT, 'components'), filter.wants('secret', EXTRA, 'components')]).toEqual([
-        true,
-        true,
-      ]);
+      expect([filter.wants('id', DEFAULT, 'components'), filter.wants('secret', EXTRA, 'components')]).toEqual([true, true]);
     });
 
     it('given exclude_fields=components.description then only that sub-field is dropped', () => {

@@ -52,7 +52,16 @@ describe('nested shapes', () => {
   it('given an extra sub-field then it goes by default and comes with _all or its parent', () => {
     const flagTypes = (filter: FieldFilter): unknown => filterObject(DEEP, DEEP_SHAPE, filter).components;
     expect([flagTypes(new FieldFilter()), flagTypes(given(['_all'])), flagTypes(given(['components']))]).toEqual([
-      [{ id: 3, name: 'Backend', flag_types: [{ id: 20, name: 'review' }, { id: 21, name: 'qa' }] }],
+      [
+        {
+          id: 3,
+          name: 'Backend',
+          flag_types: [
+            { id: 20, name: 'review' },
+            { id: 21, name: 'qa' },
+          ],
+        },
+      ],
       DEEP.components,
       DEEP.components,
     ]);
@@ -108,11 +117,6 @@ describe('filterObject purity', () => {
     const object = { b: 1, a: 2, c: { d: 3, e: 4 } };
     const copy = structuredClone(object);
     const result = filterObject(object, { nested: { c: {} } }, given([], ['c.d']));
-    expect([object, result, Object.keys(result), result === object]).toEqual([
-      copy,
-      { b: 1, a: 2, c: { e: 4 } },
-      ['b', 'a', 'c'],
-      false,
-    ]);
+    expect([object, result, Object.keys(result), result === object]).toEqual([copy, { b: 1, a: 2, c: { e: 4 } }, ['b', 'a', 'c'], false]);
   });
 });

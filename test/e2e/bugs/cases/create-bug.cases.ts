@@ -111,7 +111,9 @@ export function createCases({ tracker, world, bugs, fixture }: BugsSuite): void 
 
     it('takes the description as comment 0, readable at once through the comments service', async () => {
       const id = await world.bug(reporter, product, { description: 'First line.\r\nSecond line.   ' });
-      expect(await bugs.comments(ANONYMOUS, id)).toMatchObject([{ count: 0, text: 'First line.\nSecond line.', is_private: false, creator: reporter.login }]);
+      expect(await bugs.comments(ANONYMOUS, id)).toMatchObject([
+        { count: 0, text: 'First line.\nSecond line.', is_private: false, creator: reporter.login },
+      ]);
     });
 
     it('accepts Bugzilla internal names, form-encoded bodies and a single alias string', async () => {
@@ -126,7 +128,14 @@ export function createCases({ tracker, world, bugs, fixture }: BugsSuite): void 
         bug_file_loc: 'http://example.com/x',
       });
       const bug = await bugs.read(reporter, response.json<{ id: number }>().id);
-      expect(bug).toMatchObject({ summary: 'Internal names', platform: 'Other', severity: 'minor', whiteboard: '[wb]', url: 'http://example.com/x', version: '2.0' });
+      expect(bug).toMatchObject({
+        summary: 'Internal names',
+        platform: 'Other',
+        severity: 'minor',
+        whiteboard: '[wb]',
+        url: 'http://example.com/x',
+        version: '2.0',
+      });
       // golden 62: a form-encoded body is read as ordinary parameters
       const form = await http(tracker().baseUrl, '/rest/bug', {
         method: 'POST',
@@ -152,28 +161,140 @@ export function createCases({ tracker, world, bugs, fixture }: BugsSuite): void 
     it.each([
       ['logged out (golden 59)', () => ANONYMOUS, {}, 401, 410, 'You must log in before using this part of Tracker.'],
       ['without a summary (golden 55)', () => ADMIN, { summary: undefined }, 400, 107, 'You must enter a summary for this bug.'],
-      ['with a summary over 255 characters', () => ADMIN, { summary: 'x'.repeat(256) }, 400, 104, 'The text you entered in the Summary field is too long (256 characters, above the maximum length allowed of 255 characters).'],
-      ['in an unknown product (golden 56)', () => ADMIN, { product: 'NoSuchProduct' }, 401, 106, "Sorry, either the product NoSuchProduct does not exist or you aren't authorized to enter a bug into it."],
-      ['in an unknown component (golden 58)', () => ADMIN, { component: 'Nope' }, 404, 51, "There is no component named 'Nope' in the 'PRODUCT' product."],
-      ['without a component', () => ADMIN, { component: '' }, 400, 105, 'To file this bug, you must first choose a component. If necessary, just guess.'],
+      [
+        'with a summary over 255 characters',
+        () => ADMIN,
+        { summary: 'x'.repeat(256) },
+        400,
+        104,
+        'The text you entered in the Summary field is too long (256 characters, above the maximum length allowed of 255 characters).',
+      ],
+      [
+        'in an unknown product (golden 56)',
+        () => ADMIN,
+        { product: 'NoSuchProduct' },
+        401,
+        106,
+        "Sorry, either the product NoSuchProduct does not exist or you aren't authorized to enter a bug into it.",
+      ],
+      [
+        'in an unknown component (golden 58)',
+        () => ADMIN,
+        { component: 'Nope' },
+        404,
+        51,
+        "There is no component named 'Nope' in the 'PRODUCT' product.",
+      ],
+      [
+        'without a component',
+        () => ADMIN,
+        { component: '' },
+        400,
+        105,
+        'To file this bug, you must first choose a component. If necessary, just guess.',
+      ],
       ['with an unknown version', () => ADMIN, { version: '9.9' }, 404, 51, "There is no version named '9.9' in the 'PRODUCT' product."],
-      ['with an unknown milestone', () => ADMIN, { target_milestone: 'M9' }, 404, 51, "There is no milestone named 'M9' in the 'PRODUCT' product."],
+      [
+        'with an unknown milestone',
+        () => ADMIN,
+        { target_milestone: 'M9' },
+        404,
+        51,
+        "There is no milestone named 'M9' in the 'PRODUCT' product.",
+      ],
       ['with an unknown OS', () => ADMIN, { op_sys: 'BeOS' }, 404, 51, "There is no OS named 'BeOS'."],
       ['with an empty priority', () => ADMIN, { priority: '' }, 400, 50, 'You must select/enter a Priority.'],
-      ['with an unknown assignee', () => ADMIN, { assigned_to: 'nobody@example.com' }, 404, 51, "There is no user named 'nobody@example.com'. Either you mis-typed the name or that user has not yet registered for a Tracker account."],
-      ['with an unknown CC', () => ADMIN, { cc: ['nobody@example.com'] }, 401, 504, 'The name nobody@example.com is not a valid username. Either you misspelled it, or the person has not registered for a Tracker account.'],
+      [
+        'with an unknown assignee',
+        () => ADMIN,
+        { assigned_to: 'nobody@example.com' },
+        404,
+        51,
+        "There is no user named 'nobody@example.com'. Either you mis-typed the name or that user has not yet registered for a Tracker account.",
+      ],
+      [
+        'with an unknown CC',
+        () => ADMIN,
+        { cc: ['nobody@example.com'] },
+        401,
+        504,
+        'The name nobody@example.com is not a valid username. Either you misspelled it, or the person has not registered for a Tracker account.',
+      ],
       ['with an unknown keyword', () => ADMIN, { keywords: ['nope'] }, 404, 51, "There is no keyword named 'nope'."],
-      ['with a numeric alias', () => ADMIN, { alias: '123' }, 400, 103, 'You tried to give this bug the alias 123, but aliases cannot be merely numbers, since they could then be confused with bug IDs. Please choose an alias containing at least one letter.'],
-      ['with an alias over 40 characters', () => ADMIN, { alias: 'a'.repeat(41) }, 400, 103, 'Bug aliases cannot be longer than 40 characters. Please choose a shorter alias.'],
-      ['with a status new bugs cannot have', () => ADMIN, { status: 'RESOLVED', resolution: 'FIXED' }, 400, 123, 'You are not allowed to file new bugs with the RESOLVED status.'],
+      [
+        'with a numeric alias',
+        () => ADMIN,
+        { alias: '123' },
+        400,
+        103,
+        'You tried to give this bug the alias 123, but aliases cannot be merely numbers, since they could then be confused with bug IDs. Please choose an alias containing at least one letter.',
+      ],
+      [
+        'with an alias over 40 characters',
+        () => ADMIN,
+        { alias: 'a'.repeat(41) },
+        400,
+        103,
+        'Bug aliases cannot be longer than 40 characters. Please choose a shorter alias.',
+      ],
+      [
+        'with a status new bugs cannot have',
+        () => ADMIN,
+        { status: 'RESOLVED', resolution: 'FIXED' },
+        400,
+        123,
+        'You are not allowed to file new bugs with the RESOLVED status.',
+      ],
       ['with a resolution on an open bug', () => ADMIN, { resolution: 'FIXED' }, 400, 122, 'You cannot set a resolution for open bugs.'],
-      ['with a group it may not use', () => ADMIN, { groups: ['admin'] }, 401, 120, "You tried to restrict a bug to the 'admin' group, but either this group does not exist, or you are not allowed to restrict bugs to this group in the 'PRODUCT' product."],
-      ['with a description over 65,535 characters', () => ADMIN, { description: 'x'.repeat(65_536) }, 400, 114, 'Comments cannot be longer than 65535 characters.'],
-      ['with a See Also that is not a bug URL', () => ADMIN, { see_also: ['http://example.com/page'] }, 400, 112, 'http://example.com/page is not a valid URL to a bug. See Also URLs should point to a bug in a bug tracker, or an issue or pull request on a forge.'],
-      ['with an estimate over 99999.99 hours', () => ADMIN, { estimated_time: 100_000 }, 400, 54, "The value '100000' in the Orig. Est. field is more than the maximum allowable value of '99999.99'."],
-      ['with an invalid deadline', () => ADMIN, { deadline: '2030-02-30' }, 400, 56, "'2030-02-30' is not a legal date. Please use the format 'YYYY-MM-DD'."],
+      [
+        'with a group it may not use',
+        () => ADMIN,
+        { groups: ['admin'] },
+        401,
+        120,
+        "You tried to restrict a bug to the 'admin' group, but either this group does not exist, or you are not allowed to restrict bugs to this group in the 'PRODUCT' product.",
+      ],
+      [
+        'with a description over 65,535 characters',
+        () => ADMIN,
+        { description: 'x'.repeat(65_536) },
+        400,
+        114,
+        'Comments cannot be longer than 65535 characters.',
+      ],
+      [
+        'with a See Also that is not a bug URL',
+        () => ADMIN,
+        { see_also: ['http://example.com/page'] },
+        400,
+        112,
+        'http://example.com/page is not a valid URL to a bug. See Also URLs should point to a bug in a bug tracker, or an issue or pull request on a forge.',
+      ],
+      [
+        'with an estimate over 99999.99 hours',
+        () => ADMIN,
+        { estimated_time: 100_000 },
+        400,
+        54,
+        "The value '100000' in the Orig. Est. field is more than the maximum allowable value of '99999.99'.",
+      ],
+      [
+        'with an invalid deadline',
+        () => ADMIN,
+        { deadline: '2030-02-30' },
+        400,
+        56,
+        "'2030-02-30' is not a legal date. Please use the format 'YYYY-MM-DD'.",
+      ],
       ['with a dependency on a bug that does not exist', () => ADMIN, { depends_on: [999_999] }, 404, 101, 'Bug #999999 does not exist.'],
-      ['with flags (no flags service yet)', () => ADMIN, { flags: [{ name: 'review', status: '?' }] }, 400, 32000, 'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.'],
+      [
+        'with flags (no flags service yet)',
+        () => ADMIN,
+        { flags: [{ name: 'review', status: '?' }] },
+        400,
+        32000,
+        'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.',
+      ],
     ])('refuses a bug %s', async (_case, caller, extra, status, code, message) => {
       const body = { product, component: 'Main', version: '1.0', summary: 'refused', ...extra };
       const response = await world.call(caller(), 'POST', '/bug', body);
@@ -194,18 +315,27 @@ export function createCases({ tracker, world, bugs, fixture }: BugsSuite): void 
 
     it('refuses an alias another bug has, in any case', async () => {
       await world.bug(reporter, product, { alias: `taken-${world.suffix}` });
-      const response = await world.call(reporter, 'POST', '/bug', { product, component: 'Main', version: '1.0', summary: 's', alias: `TAKEN-${world.suffix}` });
+      const response = await world.call(reporter, 'POST', '/bug', {
+        product,
+        component: 'Main',
+        version: '1.0',
+        summary: 's',
+        alias: `TAKEN-${world.suffix}`,
+      });
       expect(errorOf(response).code).toBe(103);
       expect(errorOf(response).message).toMatch(/^Bug \d+ has already taken the alias TAKEN-\w+\. Please choose another alias\.$/);
     });
 
     it('gives a contested alias to exactly one of many concurrent creates, and serves the others', async () => {
       // more concurrent alias lockers than the read model has connections: none may starve
-      const create = (alias: string) => world.call(reporter, 'POST', '/bug', { product, component: 'Main', version: '1.0', summary: 'race', alias });
+      const create = (alias: string) =>
+        world.call(reporter, 'POST', '/bug', { product, component: 'Main', version: '1.0', summary: 'race', alias });
       const contested = await Promise.all(Array.from({ length: 6 }, () => create(`race-${world.suffix}`)));
       const distinct = await Promise.all(Array.from({ length: 24 }, (_, index) => create(`solo-${index}-${world.suffix}`)));
       expect(contested.map((response) => response.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
-      expect(contested.filter((response) => response.status === 400).map((response) => errorOf(response).code)).toEqual([103, 103, 103, 103, 103]);
+      expect(contested.filter((response) => response.status === 400).map((response) => errorOf(response).code)).toEqual([
+        103, 103, 103, 103, 103,
+      ]);
       expect(distinct.map((response) => response.status)).toEqual(Array.from({ length: 24 }, () => 200));
     });
 
@@ -217,7 +347,14 @@ export function createCases({ tracker, world, bugs, fixture }: BugsSuite): void 
       expect(await bugs.read(ADMIN, a)).toMatchObject({ depends_on: [c] });
       expect(await bugs.read(ADMIN, b)).toMatchObject({ blocks: [c] });
       expect((await bugs.history(ADMIN, a))[0]?.changes).toEqual([{ field_name: 'depends_on', removed: '', added: String(c) }]);
-      const loop = await world.call(ADMIN, 'POST', '/bug', { product, component: 'Main', version: '1.0', summary: 'loop', depends_on: [a], blocks: [b] });
+      const loop = await world.call(ADMIN, 'POST', '/bug', {
+        product,
+        component: 'Main',
+        version: '1.0',
+        summary: 'loop',
+        depends_on: [a],
+        blocks: [b],
+      });
       expect(errorOf(loop)).toEqual({
         status: 400,
         code: 116,

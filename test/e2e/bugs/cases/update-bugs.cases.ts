@@ -18,7 +18,13 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
   describe('update (PUT /rest/bug/{id_or_alias})', () => {
     it('golden 81 and 88: changes many fields at once, reports them as Bugzilla does, and writes the history', async () => {
       const blocked = await world.bug(reporter, product);
-      const id = await world.bug(ADMIN, product, { priority: 'Normal', whiteboard: '[golden]', keywords: ['perf'], estimated_time: 4.5, cc: [reporter.login] });
+      const id = await world.bug(ADMIN, product, {
+        priority: 'Normal',
+        whiteboard: '[golden]',
+        keywords: ['perf'],
+        estimated_time: 4.5,
+        cc: [reporter.login],
+      });
       const updated = await bugs.update(ADMIN, id, {
         status: 'IN_PROGRESS',
         priority: 'High',
@@ -61,11 +67,19 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
       );
       expect(history[0]?.changes).toHaveLength(8);
       // golden 89: logged out, time tracking is left out; new_since is strictly after
-      expect((await bugs.history(ANONYMOUS, id, '?new_since=2000-01-01T00:00:00Z'))[0]?.changes.map((c) => c.field_name).sort()).toEqual(
-        ['blocks', 'cc', 'keywords', 'priority', 'status', 'whiteboard'],
-      );
+      expect((await bugs.history(ANONYMOUS, id, '?new_since=2000-01-01T00:00:00Z'))[0]?.changes.map((c) => c.field_name).sort()).toEqual([
+        'blocks',
+        'cc',
+        'keywords',
+        'priority',
+        'status',
+        'whiteboard',
+      ]);
       expect(await bugs.history(ANONYMOUS, id, `?new_since=${updated.last_change_time}`)).toEqual([]);
-      expect(await bugs.read(timetracker, id, '?include_fields=actual_time,remaining_time')).toEqual({ actual_time: 1.5, remaining_time: 3 });
+      expect(await bugs.read(timetracker, id, '?include_fields=actual_time,remaining_time')).toEqual({
+        actual_time: 1.5,
+        remaining_time: 3,
+      });
       expect(await bugs.read(ANONYMOUS, blocked, '?include_fields=depends_on')).toEqual({ depends_on: [id] });
       expect((await bugs.comments(ADMIN, id)).map((c) => c.text)).toEqual(['Steps to reproduce.', 'Taking this.']);
     });
@@ -80,7 +94,12 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
 
     it('golden 82: updates the bug of the path and those of ids, with one last_change_time', async () => {
       const [a, b] = [await world.bug(reporter, product), await world.bug(reporter, product)];
-      const { bugs: result } = await world.ok<{ bugs: Array<{ id: number; last_change_time: string; changes: unknown }> }>(ADMIN, 'PUT', `/bug/${a}`, { ids: [a, b], cc: { add: [watcher.login] } });
+      const { bugs: result } = await world.ok<{ bugs: Array<{ id: number; last_change_time: string; changes: unknown }> }>(
+        ADMIN,
+        'PUT',
+        `/bug/${a}`,
+        { ids: [a, b], cc: { add: [watcher.login] } },
+      );
       expect(result.map((bug) => [bug.id, bug.changes])).toEqual([
         [a, { cc: { removed: '', added: watcher.login } }],
         [b, { cc: { removed: '', added: watcher.login } }],
@@ -90,7 +109,9 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
 
     it('golden 83: resolves, then reopens clearing the resolution', async () => {
       const id = await world.bug(reporter, product);
-      expect((await bugs.update(ADMIN, id, { status: 'RESOLVED', resolution: 'FIXED', comment: { body: 'Fixed in r1.' } })).changes).toEqual({
+      expect(
+        (await bugs.update(ADMIN, id, { status: 'RESOLVED', resolution: 'FIXED', comment: { body: 'Fixed in r1.' } })).changes,
+      ).toEqual({
         resolution: { removed: '', added: 'FIXED' },
         status: { removed: 'CONFIRMED', added: 'RESOLVED' },
       });
@@ -110,18 +131,32 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
         status: { removed: 'CONFIRMED', added: 'RESOLVED' },
         resolution: { removed: '', added: 'DUPLICATE' },
       });
-      expect(await bugs.read(ADMIN, dupe, '?include_fields=dupe_of,status,resolution')).toEqual({ dupe_of: original, status: 'RESOLVED', resolution: 'DUPLICATE' });
+      expect(await bugs.read(ADMIN, dupe, '?include_fields=dupe_of,status,resolution')).toEqual({
+        dupe_of: original,
+        status: 'RESOLVED',
+        resolution: 'DUPLICATE',
+      });
       expect(await bugs.read(ADMIN, original, '?include_fields=cc')).toMatchObject({ cc: [reporter.login] });
-      expect((await bugs.comments(ADMIN, dupe)).at(-1)).toMatchObject({ raw_text: 'Same crash.', text: `Same crash.\n\n*** This bug has been marked as a duplicate of bug ${original} ***` });
-      expect((await bugs.comments(ADMIN, original)).at(-1)).toMatchObject({ raw_text: '', text: `*** Bug ${dupe} has been marked as a duplicate of this bug. ***` });
+      expect((await bugs.comments(ADMIN, dupe)).at(-1)).toMatchObject({
+        raw_text: 'Same crash.',
+        text: `Same crash.\n\n*** This bug has been marked as a duplicate of bug ${original} ***`,
+      });
+      expect((await bugs.comments(ADMIN, original)).at(-1)).toMatchObject({
+        raw_text: '',
+        text: `*** Bug ${dupe} has been marked as a duplicate of this bug. ***`,
+      });
       expect((await bugs.history(ADMIN, dupe))[0]?.changes.map((c) => c.field_name).sort()).toEqual(['resolution', 'status']);
       expect((await bugs.history(ADMIN, original))[0]?.changes).toEqual([{ field_name: 'cc', removed: '', added: reporter.login }]);
     });
 
     it('changes dependencies with add, remove and set on both bugs, and refuses a loop', async () => {
       const [a, b, c] = [await world.bug(reporter, product), await world.bug(reporter, product), await world.bug(reporter, product)];
-      expect((await bugs.update(ADMIN, a, { depends_on: { add: [b, c] } })).changes).toEqual({ depends_on: { removed: '', added: `${b}, ${c}` } });
-      expect((await bugs.update(ADMIN, a, { depends_on: { set: [c] } })).changes).toEqual({ depends_on: { removed: String(b), added: '' } });
+      expect((await bugs.update(ADMIN, a, { depends_on: { add: [b, c] } })).changes).toEqual({
+        depends_on: { removed: '', added: `${b}, ${c}` },
+      });
+      expect((await bugs.update(ADMIN, a, { depends_on: { set: [c] } })).changes).toEqual({
+        depends_on: { removed: String(b), added: '' },
+      });
       expect(await bugs.read(ADMIN, b, '?include_fields=blocks')).toEqual({ blocks: [] });
       expect(await bugs.read(ADMIN, c, '?include_fields=blocks')).toEqual({ blocks: [a] });
       expect(errorOf(await world.call(ADMIN, 'PUT', `/bug/${c}`, { depends_on: { add: [a] } }))).toEqual({
@@ -129,7 +164,11 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
         code: 116,
         message: `The following bug(s) would appear on both the "depends on" and "blocks" parts of the dependency tree if these changes are committed: ${a}. This would create a circular dependency, which is not allowed.`,
       });
-      expect(errorOf(await world.call(ADMIN, 'PUT', `/bug/${c}`, { blocks: { add: [c] } }))).toEqual({ status: 400, code: 116, message: "You can't make a bug block itself or depend on itself." });
+      expect(errorOf(await world.call(ADMIN, 'PUT', `/bug/${c}`, { blocks: { add: [c] } }))).toEqual({
+        status: 400,
+        code: 116,
+        message: "You can't make a bug block itself or depend on itself.",
+      });
     });
 
     it('moves a bug to another product with its component, version and milestone', async () => {
@@ -159,19 +198,39 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
 
     it('edits aliases, keywords, See Also, CC and the plain fields', async () => {
       const id = await world.bug(reporter, product, { alias: [`one-${world.suffix}`] });
-      expect((await bugs.update(reporter, id, { alias: { add: [`two-${world.suffix}`], remove: [`one-${world.suffix}`] } })).changes).toEqual({
+      expect(
+        (await bugs.update(reporter, id, { alias: { add: [`two-${world.suffix}`], remove: [`one-${world.suffix}`] } })).changes,
+      ).toEqual({
         alias: { removed: `one-${world.suffix}`, added: `two-${world.suffix}` },
       });
       expect((await bugs.update(reporter, id, { alias: `three-${world.suffix}` })).alias).toEqual([`three-${world.suffix}`]);
-      expect((await bugs.update(reporter, id, { keywords: { set: ['perf', 'regression'] } })).changes).toEqual({ keywords: { removed: '', added: 'perf, regression' } });
-      expect((await bugs.update(reporter, id, { keywords: { remove: ['perf'] } })).changes).toEqual({ keywords: { removed: 'perf', added: '' } });
+      expect((await bugs.update(reporter, id, { keywords: { set: ['perf', 'regression'] } })).changes).toEqual({
+        keywords: { removed: '', added: 'perf, regression' },
+      });
+      expect((await bugs.update(reporter, id, { keywords: { remove: ['perf'] } })).changes).toEqual({
+        keywords: { removed: 'perf', added: '' },
+      });
       expect((await bugs.update(reporter, id, { see_also: { add: ['https://github.com/o/r/issues/1'] } })).changes).toEqual({
         see_also: { removed: '', added: 'https://github.com/o/r/issues/1' },
       });
-      expect((await bugs.update(reporter, id, { cc: { add: [watcher.login, dev.login] } })).changes).toEqual({ cc: { removed: '', added: `${dev.login}, ${watcher.login}` } });
+      expect((await bugs.update(reporter, id, { cc: { add: [watcher.login, dev.login] } })).changes).toEqual({
+        cc: { removed: '', added: `${dev.login}, ${watcher.login}` },
+      });
       expect(
-        (await bugs.update(reporter, id, { summary: 'New summary', url: 'http://e.com', op_sys: 'Linux', platform: 'PC', severity: 'major', version: '2.0', target_milestone: 'M2', is_cc_accessible: false, cf_colour: 'green', cf_ticket: 'T-9' }))
-          .changes,
+        (
+          await bugs.update(reporter, id, {
+            summary: 'New summary',
+            url: 'http://e.com',
+            op_sys: 'Linux',
+            platform: 'PC',
+            severity: 'major',
+            version: '2.0',
+            target_milestone: 'M2',
+            is_cc_accessible: false,
+            cf_colour: 'green',
+            cf_ticket: 'T-9',
+          })
+        ).changes,
       ).toEqual({
         summary: { removed: `bugs e2e ${world.suffix}`, added: 'New summary' },
         url: { removed: '', added: 'http://e.com' },
@@ -217,11 +276,16 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
         remaining_time: { removed: '10.00', added: '7.5' },
         deadline: { removed: '', added: '2031-05-01' },
       });
-      expect(await bugs.read(timetracker, id, '?include_fields=actual_time,remaining_time,deadline')).toEqual({ actual_time: 2.5, remaining_time: 7.5, deadline: '2031-05-01' });
+      expect(await bugs.read(timetracker, id, '?include_fields=actual_time,remaining_time,deadline')).toEqual({
+        actual_time: 2.5,
+        remaining_time: 7.5,
+        deadline: '2031-05-01',
+      });
       expect(errorOf(await world.call(reporter, 'PUT', `/bug/${id}`, { estimated_time: 1 }))).toEqual({
         status: 401,
         code: 115,
-        message: 'You tried to change the Orig. Est. field from 10 to 1, but only a user with the required permissions may change that field.',
+        message:
+          'You tried to change the Orig. Est. field from 10 to 1, but only a user with the required permissions may change that field.',
       });
       expect(errorOf(await world.call(reporter, 'PUT', `/bug/${id}`, { work_time: 1 })).code).toBe(115);
     });
@@ -229,13 +293,55 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
     it.each([
       ['logged out (golden 87)', () => ANONYMOUS, { priority: 'Low' }, 401, 410, 'You must log in before using this part of Tracker.'],
       ['to an unknown status (golden 85)', () => ADMIN, { status: 'BOGUS' }, 404, 51, "There is no status named 'BOGUS'."],
-      ['along no transition of the workflow', () => ADMIN, { status: 'VERIFIED' }, 400, 123, 'You are not allowed to change the bug status from CONFIRMED to VERIFIED.'],
-      ['to a closed status without resolution', () => ADMIN, { status: 'RESOLVED' }, 400, 121, 'A valid resolution is required to mark bugs as RESOLVED.'],
+      [
+        'along no transition of the workflow',
+        () => ADMIN,
+        { status: 'VERIFIED' },
+        400,
+        123,
+        'You are not allowed to change the bug status from CONFIRMED to VERIFIED.',
+      ],
+      [
+        'to a closed status without resolution',
+        () => ADMIN,
+        { status: 'RESOLVED' },
+        400,
+        121,
+        'A valid resolution is required to mark bugs as RESOLVED.',
+      ],
       ['with a resolution while open', () => ADMIN, { resolution: 'FIXED' }, 400, 122, 'You cannot set a resolution for open bugs.'],
-      ['DUPLICATE without dupe_of', () => ADMIN, { status: 'RESOLVED', resolution: 'DUPLICATE' }, 400, 119, 'You must specify a bug id to mark this bug as a duplicate of.'],
-      ['to an empty assignee', () => ADMIN, { assigned_to: '' }, 400, 50, 'To reassign a bug, you must provide an address for the new assignee.'],
-      ['with a group it is not in', () => ADMIN, { groups: { remove: ['nope'] } }, 401, 120, "You tried to remove bug BUG from the 'nope' group, but either this group does not exist, or you are not allowed to remove bugs from this group in the 'PRODUCT' product."],
-      ['with flags (no flags service yet)', () => ADMIN, { flags: [{ name: 'review', status: '+' }] }, 400, 32000, 'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.'],
+      [
+        'DUPLICATE without dupe_of',
+        () => ADMIN,
+        { status: 'RESOLVED', resolution: 'DUPLICATE' },
+        400,
+        119,
+        'You must specify a bug id to mark this bug as a duplicate of.',
+      ],
+      [
+        'to an empty assignee',
+        () => ADMIN,
+        { assigned_to: '' },
+        400,
+        50,
+        'To reassign a bug, you must provide an address for the new assignee.',
+      ],
+      [
+        'with a group it is not in',
+        () => ADMIN,
+        { groups: { remove: ['nope'] } },
+        401,
+        120,
+        "You tried to remove bug BUG from the 'nope' group, but either this group does not exist, or you are not allowed to remove bugs from this group in the 'PRODUCT' product.",
+      ],
+      [
+        'with flags (no flags service yet)',
+        () => ADMIN,
+        { flags: [{ name: 'review', status: '+' }] },
+        400,
+        32000,
+        'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.',
+      ],
     ])('refuses an update %s and writes nothing', async (_case, caller, body, status, code, message) => {
       const id = await world.bug(reporter, product);
       const before = await bugs.read(ADMIN, id);
@@ -261,7 +367,11 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
     });
 
     it('has no route for PUT /rest/bug (golden 150)', async () => {
-      expect(errorOf(await world.call(ADMIN, 'PUT', '/bug', { ids: [1], priority: 'Low' }))).toEqual({ status: 404, code: 32614, message: "A REST API resource was not found for 'PUT /bug'." });
+      expect(errorOf(await world.call(ADMIN, 'PUT', '/bug', { ids: [1], priority: 'Low' }))).toEqual({
+        status: 404,
+        code: 32614,
+        message: "A REST API resource was not found for 'PUT /bug'.",
+      });
     });
   });
 }

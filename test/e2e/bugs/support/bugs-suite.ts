@@ -41,8 +41,23 @@ export function bugsSuite(tracker: () => RunningTracker): BugsSuite {
       world.user('timetracker', ['timetrackers']),
     ]);
     const secretGroup = await world.group('secret');
-    const product = await world.product('Widgets', [{ group: secretGroup, membercontrol: 'Shown', othercontrol: 'NA', entry: false, canedit: false }]);
-    await world.ok(ADMIN, 'POST', '/component', { product, name: 'Backend', description: 'Backend', default_assignee: dev.login, default_qa_contact: qa.login, default_cc: [watcher.login] }, 201);
+    const product = await world.product('Widgets', [
+      { group: secretGroup, membercontrol: 'Shown', othercontrol: 'NA', entry: false, canedit: false },
+    ]);
+    await world.ok(
+      ADMIN,
+      'POST',
+      '/component',
+      {
+        product,
+        name: 'Backend',
+        description: 'Backend',
+        default_assignee: dev.login,
+        default_qa_contact: qa.login,
+        default_cc: [watcher.login],
+      },
+      201,
+    );
     await world.ok(ADMIN, 'POST', '/version', { product, name: '2.0' }, 201);
     await world.ok(ADMIN, 'POST', '/milestone', { product, name: 'M2', sort_key: 20 }, 201);
     const other = await world.product('Gadgets');

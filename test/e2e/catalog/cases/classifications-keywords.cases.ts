@@ -13,7 +13,10 @@ export function classificationAndKeywordCases(suite: CatalogSuite): void {
 
   describe('classifications', () => {
     it('reads a classification with its products (golden 46), for editclassifications members', async () => {
-      const body = await api.read<{ classifications: Array<{ products: Array<{ name: string }> }> }>('/rest/classification/Unclassified', ADMIN);
+      const body = await api.read<{ classifications: Array<{ products: Array<{ name: string }> }> }>(
+        '/rest/classification/Unclassified',
+        ADMIN,
+      );
       expect(body.classifications).toEqual([
         { id: 1, name: 'Unclassified', description: 'Not assigned to any classification', sort_key: 0, products: expect.any(Array) },
       ]);
@@ -41,10 +44,20 @@ export function classificationAndKeywordCases(suite: CatalogSuite): void {
       expect((await product(p.name)).classification).toBe(renamed);
       const moved = await api.put(`/rest/product/${p.name}`, { classification: 'Unclassified' });
       expect(moved.json()).toEqual({ products: [{ id: p.id, changes: { classification: { added: 'Unclassified', removed: renamed } } }] });
-      expect((await api.read<{ classifications: Array<{ name: string; sort_key: number; products: unknown[] }> }>(`/rest/classification/${renamed}`, ADMIN)).classifications).toEqual([
-        { id, name: renamed, description: 'Boxes', sort_key: 3, products: [] },
-      ]);
-      expectError(await api.post('/rest/classification', { name: renamed.toUpperCase() }), 400, 32000, `A classification with the name '${renamed}' already exists.`);
+      expect(
+        (
+          await api.read<{ classifications: Array<{ name: string; sort_key: number; products: unknown[] }> }>(
+            `/rest/classification/${renamed}`,
+            ADMIN,
+          )
+        ).classifications,
+      ).toEqual([{ id, name: renamed, description: 'Boxes', sort_key: 3, products: [] }]);
+      expectError(
+        await api.post('/rest/classification', { name: renamed.toUpperCase() }),
+        400,
+        32000,
+        `A classification with the name '${renamed}' already exists.`,
+      );
       expectError(await api.post('/rest/classification', { name: '' }), 400, 32000, 'You must enter a classification name.');
       expectError(await api.post('/rest/classification', { name: 'x', sort_key: -1 }), 400, 32000);
       expectError(
@@ -58,22 +71,40 @@ export function classificationAndKeywordCases(suite: CatalogSuite): void {
 
   describe('keywords', () => {
     const keywords = async (): Promise<Array<{ name: string; description: string }>> =>
-      (await api.read<{ fields: Array<{ values: Array<{ name: string; description: string }> }> }>('/rest/field/bug/keywords')).fields[0]?.values ?? [];
+      (await api.read<{ fields: Array<{ values: Array<{ name: string; description: string }> }> }>('/rest/field/bug/keywords')).fields[0]
+        ?.values ?? [];
 
     it('creates and renames keywords, read as the values of the keywords field', async () => {
       const name = unique('kw');
       const id = await api.create('/rest/keyword', { name, description: 'Some keyword' });
       expect(await keywords()).toContainEqual({ name, description: 'Some keyword' });
       expect((await api.put(`/rest/keyword/${name}`, { name: `${name}x`, description: 'Renamed' })).json()).toEqual({
-        keywords: [{ id, changes: { name: { added: `${name}x`, removed: name }, description: { added: 'Renamed', removed: 'Some keyword' } } }],
+        keywords: [
+          { id, changes: { name: { added: `${name}x`, removed: name }, description: { added: 'Renamed', removed: 'Some keyword' } } },
+        ],
       });
       expect(await keywords()).toContainEqual({ name: `${name}x`, description: 'Renamed' });
     });
 
     it('refuses bad keywords and non-members of editkeywords', async () => {
-      expectError(await api.post('/rest/keyword', { name: 'CRASH', description: 'x' }), 400, 32000, 'A keyword with the name CRASH already exists.');
-      expectError(await api.post('/rest/keyword', { name: 'two words', description: 'x' }), 400, 32000, 'You may not use commas or whitespace in a keyword name.');
-      expectError(await api.post('/rest/keyword', { name: 'lonely' }), 400, 32000, 'You must enter a non-blank description for the keyword.');
+      expectError(
+        await api.post('/rest/keyword', { name: 'CRASH', description: 'x' }),
+        400,
+        32000,
+        'A keyword with the name CRASH already exists.',
+      );
+      expectError(
+        await api.post('/rest/keyword', { name: 'two words', description: 'x' }),
+        400,
+        32000,
+        'You may not use commas or whitespace in a keyword name.',
+      );
+      expectError(
+        await api.post('/rest/keyword', { name: 'lonely' }),
+        400,
+        32000,
+        'You must enter a non-blank description for the keyword.',
+      );
       expectError(await api.put('/rest/keyword/nope', { description: 'x' }), 404, 51, "There is no keyword named 'nope'.");
       expectError(
         await api.post('/rest/keyword', { name: 'k', description: 'x' }, user.caller),

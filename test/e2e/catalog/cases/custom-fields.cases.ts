@@ -25,7 +25,13 @@ export function customFieldCases(suite: CatalogSuite): void {
 
     it.each(types)('creates a field of type %p (%s), named cf_...', async (type, label) => {
       const name = unique(`t${type}_`);
-      const id = await api.create('/rest/field/bug', { name, display_name: `A ${label}`, type, is_on_bug_entry: true, is_mandatory: type === 1 });
+      const id = await api.create('/rest/field/bug', {
+        name,
+        display_name: `A ${label}`,
+        type,
+        is_on_bug_entry: true,
+        is_mandatory: type === 1,
+      });
       const created = await field(`cf_${name}`);
       expect(created).toMatchObject({
         id,
@@ -92,7 +98,9 @@ export function customFieldCases(suite: CatalogSuite): void {
           },
         ],
       });
-      expect(await api.put(`/rest/field/bug/${id}`, { display_name: 'After' }).then((r) => r.json())).toEqual({ fields: [{ id, changes: {} }] });
+      expect(await api.put(`/rest/field/bug/${id}`, { display_name: 'After' }).then((r) => r.json())).toEqual({
+        fields: [{ id, changes: {} }],
+      });
       await api.put(`/rest/field/bug/${id}`, { is_obsolete: true });
       expect((await fields()).map((f) => f.name)).not.toContain(name);
       expect((await field(name)).display_name).toBe('After');
@@ -100,16 +108,25 @@ export function customFieldCases(suite: CatalogSuite): void {
 
     it.each([
       [{ name: '', display_name: 'x', type: 1 }, 'You must enter a name for this field.'],
-      [{ name: 'has space', display_name: 'x', type: 1 }, "'has space' is not a valid name for a field. A name may contain only letters, numbers, and the underscore character."],
+      [
+        { name: 'has space', display_name: 'x', type: 1 },
+        "'has space' is not a valid name for a field. A name may contain only letters, numbers, and the underscore character.",
+      ],
       [{ name: 'x1', type: 1 }, 'You must enter a description for this field.'],
       [{ name: 'x2', display_name: 'x' }, 'You must specify a type when creating a custom field.'],
       [{ name: 'x3', display_name: 'x', type: 7 }, 'The type 7 is not a valid field type.'],
-      [{ name: 'x4', display_name: 'x', type: 1, value_field: 'priority' }, 'Only Drop-Down or Multi-Select fields can have a field that controls their values.'],
+      [
+        { name: 'x4', display_name: 'x', type: 1, value_field: 'priority' },
+        'Only Drop-Down or Multi-Select fields can have a field that controls their values.',
+      ],
       [
         { name: 'x5', display_name: 'x', type: 1, visibility_field: 'short_desc', visibility_values: ['a'] },
         'Only drop-down and multi-select fields can be used to control the visibility/values of other fields. Summary is not the right type of field.',
       ],
-      [{ name: 'x6', display_name: 'x', type: 1, visibility_field: 'priority' }, "At least one value must be selected for the visibility field 'priority'."],
+      [
+        { name: 'x6', display_name: 'x', type: 1, visibility_field: 'priority' },
+        "At least one value must be selected for the visibility field 'priority'.",
+      ],
     ])('refuses %p: %s', async (body, message) => {
       expectError(await api.post('/rest/field/bug', body), 400, 32000, message);
     });
@@ -117,20 +134,42 @@ export function customFieldCases(suite: CatalogSuite): void {
     it('refuses an existing name, unknown controlling fields and values (51), and standard fields', async () => {
       const name = `cf_${unique('dup_')}`;
       await api.create('/rest/field/bug', { name, display_name: 'Dup', type: 1 });
-      expectError(await api.post('/rest/field/bug', { name: name.toUpperCase(), display_name: 'x', type: 1 }), 400, 32000, `The field '${name}' (Dup) already exists. Please choose another name.`);
-      expectError(await api.post('/rest/field/bug', { name: 'x7', display_name: 'x', type: 1, value_field: 'nope' }), 404, 51, "There is no field named 'nope'.");
       expectError(
-        await api.post('/rest/field/bug', { name: 'x8', display_name: 'x', type: 1, visibility_field: 'priority', visibility_values: ['Urgentest'] }),
+        await api.post('/rest/field/bug', { name: name.toUpperCase(), display_name: 'x', type: 1 }),
+        400,
+        32000,
+        `The field '${name}' (Dup) already exists. Please choose another name.`,
+      );
+      expectError(
+        await api.post('/rest/field/bug', { name: 'x7', display_name: 'x', type: 1, value_field: 'nope' }),
+        404,
+        51,
+        "There is no field named 'nope'.",
+      );
+      expectError(
+        await api.post('/rest/field/bug', {
+          name: 'x8',
+          display_name: 'x',
+          type: 1,
+          visibility_field: 'priority',
+          visibility_values: ['Urgentest'],
+        }),
         404,
         51,
         "There is no Priority named 'Urgentest'.",
       );
-      expectError(await api.put('/rest/field/bug/priority', { is_mandatory: true }), 400, 32000, "'Priority' (priority) is not a custom field.");
+      expectError(
+        await api.put('/rest/field/bug/priority', { is_mandatory: true }),
+        400,
+        32000,
+        "'Priority' (priority) is not a custom field.",
+      );
       expectError(await api.put('/rest/field/bug/cf_nothing', { is_mandatory: true }), 404, 51, "There is no field named 'cf_nothing'.");
     });
 
     it('requires the admin group (304) and a login (410)', async () => {
-      const denied = "Sorry, you aren't a member of the 'admin' group, and so you are not authorized to add, modify or delete custom fields.";
+      const denied =
+        "Sorry, you aren't a member of the 'admin' group, and so you are not authorized to add, modify or delete custom fields.";
       expectError(await api.post('/rest/field/bug', { name: 'nope', display_name: 'x', type: 1 }, user.caller), 401, 304, denied);
       expectError(await api.put('/rest/field/bug/cf_x', { is_mandatory: true }, user.caller), 401, 304, denied);
       expectError(await api.post('/rest/field/bug', { name: 'nope', display_name: 'x', type: 1 }, NOBODY), 401, 410);

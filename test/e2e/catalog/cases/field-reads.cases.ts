@@ -13,7 +13,13 @@ export function fieldReadCases(suite: CatalogSuite): void {
       const all = await fields();
       expect(all.map((f) => [f.id, f.name, f.display_name, f.type, f.is_mandatory])).toEqual(STANDARD_FIELD_LIST);
       for (const f of all) {
-        expect({ name: f.name, is_custom: f.is_custom, is_on_bug_entry: f.is_on_bug_entry, visibility_field: f.visibility_field, visibility_values: f.visibility_values }).toEqual({
+        expect({
+          name: f.name,
+          is_custom: f.is_custom,
+          is_on_bug_entry: f.is_on_bug_entry,
+          visibility_field: f.visibility_field,
+          visibility_values: f.visibility_values,
+        }).toEqual({
           name: f.name,
           is_custom: false,
           is_on_bug_entry: false,
@@ -45,7 +51,9 @@ export function fieldReadCases(suite: CatalogSuite): void {
       expect(await valuesOf('rep_platform')).toEqual(plainValues('All', 'PC', 'Macintosh', 'Other'));
       expect(await valuesOf('op_sys')).toEqual(plainValues('All', 'Windows', 'Mac OS', 'Linux', 'Other'));
       expect(await valuesOf('resolution')).toEqual(plainValues('', 'FIXED', 'INVALID', 'WONTFIX', 'DUPLICATE', 'WORKSFORME'));
-      expect(await valuesOf('bug_severity')).toEqual(plainValues('blocker', 'critical', 'major', 'normal', 'minor', 'trivial', 'enhancement'));
+      expect(await valuesOf('bug_severity')).toEqual(
+        plainValues('blocker', 'critical', 'major', 'normal', 'minor', 'trivial', 'enhancement'),
+      );
       expect(await valuesOf('priority')).toEqual(plainValues('Highest', 'High', 'Normal', 'Low', 'Lowest', '---'));
       expect(await valuesOf('classification')).toEqual([{ name: 'Unclassified', sort_key: 0, sortkey: 0, visibility_values: [] }]);
     });
@@ -55,7 +63,13 @@ export function fieldReadCases(suite: CatalogSuite): void {
     });
 
     it('lists per-product values with their product and is_active, and keywords with descriptions', async () => {
-      const product = (name: string, sortKey = 0): Value => ({ name, sort_key: sortKey, sortkey: sortKey, visibility_values: ['TestProduct'], is_active: true });
+      const product = (name: string, sortKey = 0): Value => ({
+        name,
+        sort_key: sortKey,
+        sortkey: sortKey,
+        visibility_values: ['TestProduct'],
+        is_active: true,
+      });
       expect((await field('version')).values).toEqual([product('unspecified')]);
       expect((await field('component')).values).toEqual([product('TestComponent')]);
       expect((await field('target_milestone')).values).toEqual([product('---')]);
@@ -87,7 +101,10 @@ export function fieldReadCases(suite: CatalogSuite): void {
     });
 
     it('merges ids and names, each field once, ids first', async () => {
-      expect((await fields('/rest/field/bug?names=priority&ids=2&names=short_desc')).map((f) => f.name)).toEqual(['short_desc', 'priority']);
+      expect((await fields('/rest/field/bug?names=priority&ids=2&names=short_desc')).map((f) => f.name)).toEqual([
+        'short_desc',
+        'priority',
+      ]);
       expect((await fields('/rest/field/bug/14?ids=2')).map((f) => f.id)).toEqual([14, 2]);
     });
 
@@ -101,7 +118,17 @@ export function fieldReadCases(suite: CatalogSuite): void {
       expect(await fields('/rest/field/bug/priority?include_fields=name,id')).toEqual([{ id: 14, name: 'priority' }]);
       const [priority] = await fields('/rest/field/bug/priority?exclude_fields=values,display_name');
       expect(priority && Object.keys(priority).sort()).toEqual(
-        ['id', 'is_custom', 'is_mandatory', 'is_on_bug_entry', 'name', 'type', 'value_field', 'visibility_field', 'visibility_values'].sort(),
+        [
+          'id',
+          'is_custom',
+          'is_mandatory',
+          'is_on_bug_entry',
+          'name',
+          'type',
+          'value_field',
+          'visibility_field',
+          'visibility_values',
+        ].sort(),
       );
     });
   });
@@ -109,7 +136,9 @@ export function fieldReadCases(suite: CatalogSuite): void {
   describe('GET /rest/field/bug/{field}/values (Bug.legal_values)', () => {
     it('lists active values of a global select (golden 50), also under the API names', async () => {
       expect(await api.read('/rest/field/bug/priority/values')).toEqual({ values: ['Highest', 'High', 'Normal', 'Low', 'Lowest', '---'] });
-      expect(await api.read('/rest/field/bug/status/values')).toEqual({ values: ['UNCONFIRMED', 'CONFIRMED', 'IN_PROGRESS', 'RESOLVED', 'VERIFIED'] });
+      expect(await api.read('/rest/field/bug/status/values')).toEqual({
+        values: ['UNCONFIRMED', 'CONFIRMED', 'IN_PROGRESS', 'RESOLVED', 'VERIFIED'],
+      });
     });
 
     it('lists per-product values of an accessible product (golden 51)', async () => {
@@ -124,7 +153,12 @@ export function fieldReadCases(suite: CatalogSuite): void {
         50,
         'The function Bug.legal_values requires a product_id argument, and that argument was not set.',
       );
-      expectError(await api.get('/rest/field/bug/component/999/values'), 401, 106, "Either the product with the id 999 does not exist or you don't have access to it.");
+      expectError(
+        await api.get('/rest/field/bug/component/999/values'),
+        401,
+        106,
+        "Either the product with the id 999 does not exist or you don't have access to it.",
+      );
       expectError(await api.get('/rest/field/bug/short_desc/values'), 400, 108, `Can't use "short_desc" as a field name.`);
     });
   });

@@ -21,7 +21,11 @@ export function fieldValueCases(suite: CatalogSuite): void {
         values: [
           {
             id,
-            changes: { name: { added: `${name}x`, removed: name }, sort_key: { added: '650', removed: '50' }, is_active: { added: '0', removed: '1' } },
+            changes: {
+              name: { added: `${name}x`, removed: name },
+              sort_key: { added: '650', removed: '50' },
+              is_active: { added: '0', removed: '1' },
+            },
           },
         ],
       });
@@ -30,18 +34,53 @@ export function fieldValueCases(suite: CatalogSuite): void {
     });
 
     it('protects the default value and the values that mean something to bugs', async () => {
-      expectError(await api.put('/rest/field/bug/bug_severity/values/normal', { is_active: false }), 400, 32000, "'normal' is the default value for the 'Severity' field and cannot be deleted or disabled.");
-      expectError(await api.put('/rest/field/bug/priority/values/---', { name: 'none' }), 400, 32000, "The value '---' cannot be renamed because it plays some special role for the 'Priority' field.");
-      expectError(await api.put('/rest/field/bug/resolution/values/DUPLICATE', { is_active: false }), 400, 32000, "The value 'DUPLICATE' cannot be removed or disabled, because it plays some special role for the 'Resolution' field.");
+      expectError(
+        await api.put('/rest/field/bug/bug_severity/values/normal', { is_active: false }),
+        400,
+        32000,
+        "'normal' is the default value for the 'Severity' field and cannot be deleted or disabled.",
+      );
+      expectError(
+        await api.put('/rest/field/bug/priority/values/---', { name: 'none' }),
+        400,
+        32000,
+        "The value '---' cannot be renamed because it plays some special role for the 'Priority' field.",
+      );
+      expectError(
+        await api.put('/rest/field/bug/resolution/values/DUPLICATE', { is_active: false }),
+        400,
+        32000,
+        "The value 'DUPLICATE' cannot be removed or disabled, because it plays some special role for the 'Resolution' field.",
+      );
       expectError(await api.put('/rest/field/bug/resolution/values/FIXED', { name: 'DONE' }), 400, 32000);
     });
 
     it('refuses duplicates, bad sort keys, blank names, unknown values and fields without own values', async () => {
-      expectError(await api.post('/rest/field/bug/priority/values', { name: 'high' }), 400, 32000, "The value 'High' already exists for the Priority field.");
-      expectError(await api.post('/rest/field/bug/priority/values', { name: 'P9', sort_key: 40000 }), 400, 32000, "The sortkey '40000' for the Priority field must be an integer between 0 and 32767.");
+      expectError(
+        await api.post('/rest/field/bug/priority/values', { name: 'high' }),
+        400,
+        32000,
+        "The value 'High' already exists for the Priority field.",
+      );
+      expectError(
+        await api.post('/rest/field/bug/priority/values', { name: 'P9', sort_key: 40000 }),
+        400,
+        32000,
+        "The sortkey '40000' for the Priority field must be an integer between 0 and 32767.",
+      );
       expectError(await api.post('/rest/field/bug/priority/values', { name: ' ' }), 400, 32000, 'You must specify a value.');
-      expectError(await api.put('/rest/field/bug/priority/values/Urgentest', { is_active: false }), 404, 51, "There is no Priority named 'Urgentest'.");
-      expectError(await api.post('/rest/field/bug/component/values', { name: 'X' }), 400, 32000, "The field 'component' does not exist or cannot be edited with this interface.");
+      expectError(
+        await api.put('/rest/field/bug/priority/values/Urgentest', { is_active: false }),
+        404,
+        51,
+        "There is no Priority named 'Urgentest'.",
+      );
+      expectError(
+        await api.post('/rest/field/bug/component/values', { name: 'X' }),
+        400,
+        32000,
+        "The field 'component' does not exist or cannot be edited with this interface.",
+      );
       expectError(await api.post('/rest/field/bug/nosuch/values', { name: 'X' }), 404, 51, "There is no field named 'nosuch'.");
     });
 
@@ -56,7 +95,8 @@ export function fieldValueCases(suite: CatalogSuite): void {
   });
 
   describe('the status workflow (admin)', () => {
-    const statusValue = async (name: string): Promise<Value | undefined> => (await field('bug_status')).values?.find((v) => v.name === name);
+    const statusValue = async (name: string): Promise<Value | undefined> =>
+      (await field('bug_status')).values?.find((v) => v.name === name);
 
     it('adds a status that can at once become a duplicate', async () => {
       const id = await api.create('/rest/field/bug/bug_status/values', { name: 'ASSIGNED', sort_key: 250, is_open: true });
@@ -103,16 +143,33 @@ export function fieldValueCases(suite: CatalogSuite): void {
       await api.put('/rest/workflow', { transitions: [{ from: 'CONFIRMED', to: 'PARKED' }] });
       expect((await api.put('/rest/field/bug/bug_status/values/PARKED', { is_active: false })).status).toBe(200);
       expect((await statusValue('CONFIRMED'))?.can_change_to?.map((t) => t.name)).not.toContain('PARKED');
-      expect(await api.read('/rest/field/bug/bug_status/values')).toEqual({ values: ['UNCONFIRMED', 'CONFIRMED', 'ASSIGNED', 'IN_PROGRESS', 'RESOLVED', 'VERIFIED'] });
+      expect(await api.read('/rest/field/bug/bug_status/values')).toEqual({
+        values: ['UNCONFIRMED', 'CONFIRMED', 'ASSIGNED', 'IN_PROGRESS', 'RESOLVED', 'VERIFIED'],
+      });
       expectError(await api.put('/rest/field/bug/bug_status/values/UNCONFIRMED', { name: 'NEW' }), 400, 32000);
       expectError(await api.put('/rest/field/bug/bug_status/values/RESOLVED', { is_active: false }), 400, 32000);
-      expectError(await api.put('/rest/field/bug/bug_status/values/NOPE', { is_active: false }), 404, 51, "There is no status named 'NOPE'.");
+      expectError(
+        await api.put('/rest/field/bug/bug_status/values/NOPE', { is_active: false }),
+        404,
+        51,
+        "There is no status named 'NOPE'.",
+      );
     });
 
     it('refuses unknown statuses, a transition to itself, reserved and open duplicate statuses', async () => {
-      expectError(await api.put('/rest/workflow', { transitions: [{ from: 'NEW', to: 'CONFIRMED' }] }), 404, 51, "There is no status named 'NEW'.");
+      expectError(
+        await api.put('/rest/workflow', { transitions: [{ from: 'NEW', to: 'CONFIRMED' }] }),
+        404,
+        51,
+        "There is no status named 'NEW'.",
+      );
       expectError(await api.put('/rest/workflow', { transitions: [{ from: 'CONFIRMED', to: 'confirmed' }] }), 400, 32000);
-      expectError(await api.put('/rest/workflow', { duplicate_status: 'CONFIRMED' }), 400, 32000, 'The status CONFIRMED cannot be the status of duplicates: it must be a closed status.');
+      expectError(
+        await api.put('/rest/workflow', { duplicate_status: 'CONFIRMED' }),
+        400,
+        32000,
+        'The status CONFIRMED cannot be the status of duplicates: it must be a closed status.',
+      );
       expectError(
         await api.post('/rest/field/bug/bug_status/values', { name: 'duplicate' }),
         400,

@@ -17,8 +17,12 @@ export function groupControlCases(suite: CatalogSuite): void {
       const member = await newUser(api, 'member', [group.name]);
       const p = await newProduct();
       await api.create('/rest/component', { product: p.name, name: 'C', description: 'd', default_assignee: 'admin@example.com' });
-      const set = await api.put(`/rest/product/${p.name}`, { group_controls: [{ group: group.name, membercontrol: 'Mandatory', othercontrol: 'mandatory' }] });
-      expect(set.json()).toEqual({ products: [{ id: p.id, changes: { group_controls: { added: `${group.name}: MANDATORY/MANDATORY`, removed: '' } } }] });
+      const set = await api.put(`/rest/product/${p.name}`, {
+        group_controls: [{ group: group.name, membercontrol: 'Mandatory', othercontrol: 'mandatory' }],
+      });
+      expect(set.json()).toEqual({
+        products: [{ id: p.id, changes: { group_controls: { added: `${group.name}: MANDATORY/MANDATORY`, removed: '' } } }],
+      });
       // Bugzilla: accessible = selectable (no Mandatory group one is outside) or enterable
       expect(await ids('/rest/product_selectable', user.caller)).not.toContain(p.id);
       expect(await ids('/rest/product_enterable', user.caller)).toContain(p.id);
@@ -26,11 +30,23 @@ export function groupControlCases(suite: CatalogSuite): void {
       for (const caller of [NOBODY, user.caller]) {
         expect(await ids('/rest/product_accessible', caller)).not.toContain(p.id);
         expect(await api.read(`/rest/product/${p.name}`, caller)).toEqual({ products: [] });
-        expect((await api.read<{ fields: Array<{ values: Array<{ visibility_values: string[] }> }> }>('/rest/field/bug/component', caller)).fields[0]?.values.map((v) => v.visibility_values[0])).not.toContain(p.name);
+        expect(
+          (
+            await api.read<{ fields: Array<{ values: Array<{ visibility_values: string[] }> }> }>('/rest/field/bug/component', caller)
+          ).fields[0]?.values.map((v) => v.visibility_values[0]),
+        ).not.toContain(p.name);
       }
       expect(await ids('/rest/product_accessible', member.caller)).toContain(p.id);
       expect(await ids('/rest/product_enterable', ADMIN)).toContain(p.id);
-      expectError(await api.post('/rest/component', { product: p.name, name: 'D', description: 'd', default_assignee: 'admin@example.com' }, user.caller), 401, 304);
+      expectError(
+        await api.post(
+          '/rest/component',
+          { product: p.name, name: 'D', description: 'd', default_assignee: 'admin@example.com' },
+          user.caller,
+        ),
+        401,
+        304,
+      );
     });
 
     it('keeps entry to members while others still see the product; shows controls to editcomponents only', async () => {
@@ -38,17 +54,28 @@ export function groupControlCases(suite: CatalogSuite): void {
       const member = await newUser(api, 'enterer', [group.name]);
       const p = await newProduct();
       await api.create('/rest/component', { product: p.name, name: 'C', description: 'd', default_assignee: 'admin@example.com' });
-      await api.put(`/rest/product/${p.name}`, { group_controls: [{ group: group.name, entry: true, membercontrol: 'Default', othercontrol: 'NA', canedit: true }] });
+      await api.put(`/rest/product/${p.name}`, {
+        group_controls: [{ group: group.name, entry: true, membercontrol: 'Default', othercontrol: 'NA', canedit: true }],
+      });
       expect(await ids('/rest/product_selectable', user.caller)).toContain(p.id);
       expect(await ids('/rest/product_enterable', user.caller)).not.toContain(p.id);
       expect(await ids('/rest/product_enterable', member.caller)).toContain(p.id);
       expect((await product(p.name)).group_controls).toBeUndefined();
-      expect((await products(`/rest/product/${p.name}?include_fields=name,group_controls`, ADMIN))).toEqual([
-        { name: p.name, group_controls: [{ group: group.name, group_id: group.id, entry: true, membercontrol: 'DEFAULT', othercontrol: 'NA', canedit: true }] },
+      expect(await products(`/rest/product/${p.name}?include_fields=name,group_controls`, ADMIN)).toEqual([
+        {
+          name: p.name,
+          group_controls: [
+            { group: group.name, group_id: group.id, entry: true, membercontrol: 'DEFAULT', othercontrol: 'NA', canedit: true },
+          ],
+        },
       ]);
       expect((await products(`/rest/product/${p.name}?include_fields=_extra`, member.caller))[0]).toEqual({});
-      const cleared = await api.put(`/rest/product/${p.name}`, { group_controls: [{ group: group.name, entry: false, membercontrol: 'NA', canedit: false }] });
-      expect(cleared.json()).toEqual({ products: [{ id: p.id, changes: { group_controls: { added: '', removed: `${group.name}: DEFAULT/NA, entry, canedit` } } }] });
+      const cleared = await api.put(`/rest/product/${p.name}`, {
+        group_controls: [{ group: group.name, entry: false, membercontrol: 'NA', canedit: false }],
+      });
+      expect(cleared.json()).toEqual({
+        products: [{ id: p.id, changes: { group_controls: { added: '', removed: `${group.name}: DEFAULT/NA, entry, canedit` } } }],
+      });
       expect(await ids('/rest/product_enterable', user.caller)).toContain(p.id);
     });
 
@@ -60,14 +87,23 @@ export function groupControlCases(suite: CatalogSuite): void {
         32000,
         `Your group control combination for group "${group.name}" is illegal.`,
       );
-      expectError(await api.put('/rest/product/TestProduct', { group_controls: [{ group: 'no-such-group', entry: true }] }), 404, 51, "There is no group named 'no-such-group'.");
+      expectError(
+        await api.put('/rest/product/TestProduct', { group_controls: [{ group: 'no-such-group', entry: true }] }),
+        404,
+        51,
+        "There is no group named 'no-such-group'.",
+      );
       expectError(
         await api.put('/rest/product/TestProduct', { group_controls: [{ group: 'editbugs', entry: true }] }),
         400,
         32000,
         'editbugs is not an active bug group and so you cannot edit group controls for it.',
       );
-      expectError(await api.put('/rest/product/TestProduct', { group_controls: [{ group: group.name, membercontrol: 'Sometimes' }] }), 400, 53);
+      expectError(
+        await api.put('/rest/product/TestProduct', { group_controls: [{ group: group.name, membercontrol: 'Sometimes' }] }),
+        400,
+        53,
+      );
     });
   });
 }

@@ -14,7 +14,13 @@ export function productChangeCases(suite: CatalogSuite): void {
   describe('Product.create and Product.update', () => {
     it('creates a product with its version and default milestone (golden 40)', async () => {
       const name = unique('Golden');
-      const response = await api.post('/rest/product', { name, description: 'Golden product', version: '0.1', has_unconfirmed: false, is_open: true });
+      const response = await api.post('/rest/product', {
+        name,
+        description: 'Golden product',
+        version: '0.1',
+        has_unconfirmed: false,
+        is_open: true,
+      });
       expect(response.status).toBe(201);
       const { id } = response.json<{ id: number }>();
       expect(await product(name)).toEqual({
@@ -35,9 +41,17 @@ export function productChangeCases(suite: CatalogSuite): void {
 
     it.each([
       [{ name: ' ', description: 'd', version: '1' }, 700, 'You must enter a name for the product.'],
-      [{ name: 'x'.repeat(65), description: 'd', version: '1' }, 701, `The name of a product is limited to 64 characters. '${'x'.repeat(65)}' is too long (65 characters).`],
+      [
+        { name: 'x'.repeat(65), description: 'd', version: '1' },
+        701,
+        `The name of a product is limited to 64 characters. '${'x'.repeat(65)}' is too long (65 characters).`,
+      ],
       [{ name: 'TestProduct', description: 'd', version: '1' }, 702, "The product name 'TestProduct' already exists."],
-      [{ name: 'testproduct', description: 'd', version: '1' }, 702, "The product name 'testproduct' differs from existing product 'TestProduct' only in case."],
+      [
+        { name: 'testproduct', description: 'd', version: '1' },
+        702,
+        "The product name 'testproduct' differs from existing product 'TestProduct' only in case.",
+      ],
       [{ name: 'NoDescProduct', version: '1' }, 703, 'You must enter a description for this product.'],
       [{ name: 'NoVersionProduct', description: 'd' }, 704, 'You must enter a valid version to create a new product.'],
       [{ name: 'BadClassProduct', description: 'd', version: '1', classification: 'Nope' }, 51, "There is no classification named 'Nope'."],
@@ -48,7 +62,9 @@ export function productChangeCases(suite: CatalogSuite): void {
     it('updates by name and reports the changes (golden 43)', async () => {
       const p = await newProduct();
       const response = await api.put(`/rest/product/${p.name}`, { description: `${p.name} (updated)`, default_milestone: '---' });
-      expect(response.json()).toEqual({ products: [{ id: p.id, changes: { description: { added: `${p.name} (updated)`, removed: `${p.name} product` } } }] });
+      expect(response.json()).toEqual({
+        products: [{ id: p.id, changes: { description: { added: `${p.name} (updated)`, removed: `${p.name} product` } } }],
+      });
       const renamed = unique('Renamed');
       const again = await api.put(`/rest/product/${p.id}`, { name: renamed, is_open: false, has_unconfirmed: false });
       expect(again.json()).toEqual({
@@ -70,8 +86,18 @@ export function productChangeCases(suite: CatalogSuite): void {
       const a = await newProduct();
       const b = await newProduct();
       const response = await api.put(`/rest/product/${a.name}`, { ids: [b.id], description: 'Shared' });
-      expect(response.json<{ products: Array<{ id: number }> }>().products.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
-      expectError(await api.put(`/rest/product/${a.name}`, { ids: [b.id], name: 'Both' }), 400, 32000, 'You cannot set the name of several products at once.');
+      expect(
+        response
+          .json<{ products: Array<{ id: number }> }>()
+          .products.map((p) => p.id)
+          .sort(),
+      ).toEqual([a.id, b.id].sort());
+      expectError(
+        await api.put(`/rest/product/${a.name}`, { ids: [b.id], name: 'Both' }),
+        400,
+        32000,
+        'You cannot set the name of several products at once.',
+      );
     });
 
     it('changes the default milestone only to one the product has (705), nothing changed on error', async () => {
@@ -91,16 +117,41 @@ export function productChangeCases(suite: CatalogSuite): void {
 
     it('refuses to rename onto another product, unknown products (106) and calls naming none', async () => {
       const p = await newProduct();
-      expectError(await api.put(`/rest/product/${p.name}`, { name: 'TESTPRODUCT' }), 400, 702, `The product name 'TESTPRODUCT' differs from existing product 'TestProduct' only in case.`);
-      expectError(await api.put('/rest/product/NoSuchProduct', { description: 'x' }), 401, 106, "Either the product 'NoSuchProduct' does not exist or you don't have access to it.");
-      expectError(await api.put('/rest/product/9999', { description: 'x' }), 401, 106, "Either the product with the id 9999 does not exist or you don't have access to it.");
+      expectError(
+        await api.put(`/rest/product/${p.name}`, { name: 'TESTPRODUCT' }),
+        400,
+        702,
+        `The product name 'TESTPRODUCT' differs from existing product 'TestProduct' only in case.`,
+      );
+      expectError(
+        await api.put('/rest/product/NoSuchProduct', { description: 'x' }),
+        401,
+        106,
+        "Either the product 'NoSuchProduct' does not exist or you don't have access to it.",
+      );
+      expectError(
+        await api.put('/rest/product/9999', { description: 'x' }),
+        401,
+        106,
+        "Either the product with the id 9999 does not exist or you don't have access to it.",
+      );
       expectError(await api.put('/rest/product/TestProduct', { description: '' }), 400, 703);
     });
 
     it('requires editcomponents (golden 42) and a login', async () => {
       expectError(await api.put('/rest/product/TestProduct', { description: 'x' }, user.caller), 401, 304, EDITCOMPONENTS('products'));
-      expectError(await api.post('/rest/product', { name: 'X', description: 'x', version: '1' }, user.caller), 401, 304, EDITCOMPONENTS('products', 'add new'));
-      expectError(await api.post('/rest/product', { name: 'X', description: 'x', version: '1' }, NOBODY), 401, 410, 'You must log in before using this part of Tracker.');
+      expectError(
+        await api.post('/rest/product', { name: 'X', description: 'x', version: '1' }, user.caller),
+        401,
+        304,
+        EDITCOMPONENTS('products', 'add new'),
+      );
+      expectError(
+        await api.post('/rest/product', { name: 'X', description: 'x', version: '1' }, NOBODY),
+        401,
+        410,
+        'You must log in before using this part of Tracker.',
+      );
     });
   });
 }

@@ -28,8 +28,12 @@ export function productReadCases(suite: CatalogSuite): void {
     it('finds products by id and by name in any case, merges path, ids and names, each once', async () => {
       const a = await newProduct();
       const b = await newProduct();
-      expect((await products(`/rest/product/${a.name.toUpperCase()}?ids=${b.id}&ids=${a.id}`)).map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
-      expect((await products(`/rest/product?names=${a.name}&names=${b.name.toLowerCase()}`)).map((p) => p.name).sort()).toEqual([a.name, b.name].sort());
+      expect((await products(`/rest/product/${a.name.toUpperCase()}?ids=${b.id}&ids=${a.id}`)).map((p) => p.id).sort()).toEqual(
+        [a.id, b.id].sort(),
+      );
+      expect((await products(`/rest/product?names=${a.name}&names=${b.name.toLowerCase()}`)).map((p) => p.name).sort()).toEqual(
+        [a.name, b.name].sort(),
+      );
       // python-bugzilla calls GET /rest/product/get?names=..: "get" is one more name no product has
       expect((await products(`/rest/product/get?names=${a.name}&ids=1`)).map((p) => p.id).sort()).toEqual([1, a.id].sort());
     });
@@ -60,7 +64,12 @@ export function productReadCases(suite: CatalogSuite): void {
         32000,
         "The product type 'visible' is invalid. Valid choices are 'accessible', 'selectable', and 'enterable'.",
       );
-      expectError(await api.get('/rest/product'), 400, 50, 'The function Product.get requires that you set one of the following parameters: ids, names, type');
+      expectError(
+        await api.get('/rest/product'),
+        400,
+        50,
+        'The function Product.get requires that you set one of the following parameters: ids, names, type',
+      );
     });
 
     it('filters components, versions and milestones by parent.child (golden 37)', async () => {

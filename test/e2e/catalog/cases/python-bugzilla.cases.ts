@@ -9,8 +9,11 @@ const PYTHON = '/usr/bin/python3';
 /** Runs a python-bugzilla script without blocking this process (in embedded mode it serves the calls). */
 function python(script: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(PYTHON, ['-c', script], { env: { PATH: process.env['PATH'] ?? '', HOME: '/nonexistent' }, timeout: 60_000 }, (_error, stdout, stderr) =>
-      done({ stdout, stderr }),
+    execFile(
+      PYTHON,
+      ['-c', script],
+      { env: { PATH: process.env['PATH'] ?? '', HOME: '/nonexistent' }, timeout: 60_000 },
+      (_error, stdout, stderr) => done({ stdout, stderr }),
     );
   });
 }

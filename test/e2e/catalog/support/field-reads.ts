@@ -26,7 +26,8 @@ export interface Field {
 
 /** Bug.fields reads, bound to one running Tracker. */
 export function fieldReads(api: CatalogApi) {
-  const fields = async (path = '/rest/field/bug', caller = NOBODY): Promise<Field[]> => (await api.read<{ fields: Field[] }>(path, caller)).fields;
+  const fields = async (path = '/rest/field/bug', caller = NOBODY): Promise<Field[]> =>
+    (await api.read<{ fields: Field[] }>(path, caller)).fields;
   const field = async (name: string): Promise<Field> => {
     const [found] = await fields(`/rest/field/bug/${name}`);
     if (!found) throw new Error(`no field ${name}`);

@@ -58,7 +58,8 @@ export const EDITCOMPONENTS = (object: string, action = 'add, modify or delete')
 
 /** The reads most product cases make, bound to one running Tracker. */
 export function productReads(api: CatalogApi) {
-  const products = async (path: string, caller = NOBODY): Promise<Product[]> => (await api.read<{ products: Product[] }>(path, caller)).products;
+  const products = async (path: string, caller = NOBODY): Promise<Product[]> =>
+    (await api.read<{ products: Product[] }>(path, caller)).products;
   const product = async (name: string, caller = ADMIN): Promise<Product> => {
     const [found] = await products(`/rest/product/${encodeURIComponent(name)}`, caller);
     if (!found) throw new Error(`no product ${name}`);

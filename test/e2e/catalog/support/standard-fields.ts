@@ -66,8 +66,14 @@ export const STANDARD_FIELD_LIST: ReadonlyArray<readonly [number, string, string
 ];
 
 /** Golden 48: the bug_status field of a fresh install, whole. */
-const to = (...names: string[]): Array<{ name: string; comment_required: boolean }> => names.map((name) => ({ name, comment_required: false }));
-const status = (name: string | null, sortKey: number, isOpen: boolean, canChangeTo: Array<{ name: string; comment_required: boolean }>) => ({
+const to = (...names: string[]): Array<{ name: string; comment_required: boolean }> =>
+  names.map((name) => ({ name, comment_required: false }));
+const status = (
+  name: string | null,
+  sortKey: number,
+  isOpen: boolean,
+  canChangeTo: Array<{ name: string; comment_required: boolean }>,
+) => ({
   name,
   sort_key: sortKey,
   sortkey: sortKey,

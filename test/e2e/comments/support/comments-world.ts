@@ -14,7 +14,13 @@ export class CommentsWorld extends TrackerWorld {
   async product(name: string, groupControls: ReadonlyArray<Record<string, unknown>> = []): Promise<{ product: string; component: string }> {
     const product = `${name}-${this.suffix}`;
     await this.ok(ADMIN, 'POST', '/product', { name: product, description: `${name} (e2e)`, version: 'unspecified' }, 201);
-    await this.ok(ADMIN, 'POST', '/component', { product, name: 'Main', description: 'Main component', default_assignee: ADMIN.login }, 201);
+    await this.ok(
+      ADMIN,
+      'POST',
+      '/component',
+      { product, name: 'Main', description: 'Main component', default_assignee: ADMIN.login },
+      201,
+    );
     if (groupControls.length > 0) await this.ok(ADMIN, 'PUT', `/product/${encodeURIComponent(product)}`, { group_controls: groupControls });
     return { product, component: 'Main' };
   }
@@ -37,4 +43,3 @@ export class CommentsWorld extends TrackerWorld {
     return (await this.ok<{ id: number }>(caller, 'POST', `/bug/${bugId}/comment`, body, 201)).id;
   }
 }
-

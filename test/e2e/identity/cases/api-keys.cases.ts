@@ -27,9 +27,18 @@ export function apiKeyCases(api: IdentityApi): void {
       expect((await api.put(`/rest/user/api_key/${key?.id}`, { description: 'ci robot' }, owner.caller)).json()).toEqual({
         api_keys: [{ id: key?.id, changes: { description: { removed: 'e2e', added: 'ci robot' } } }],
       });
-      expectError(await api.put(`/rest/user/api_key/${key?.id}`, { revoked: true }, other.caller), 404, 51, `There is no API key with the id '${key?.id}'.`);
+      expectError(
+        await api.put(`/rest/user/api_key/${key?.id}`, { revoked: true }, other.caller),
+        404,
+        51,
+        `There is no API key with the id '${key?.id}'.`,
+      );
       expectError(await api.put('/rest/user/api_key/999999', { revoked: true }, owner.caller), 404, 51);
-      expect((await api.get(`/rest/user/api_key?user=${encodeURIComponent(owner.login)}`, ADMIN)).json<Keys>().api_keys.map((k) => k.description)).toEqual(['ci robot']);
+      expect(
+        (await api.get(`/rest/user/api_key?user=${encodeURIComponent(owner.login)}`, ADMIN))
+          .json<Keys>()
+          .api_keys.map((k) => k.description),
+      ).toEqual(['ci robot']);
       expectError(await api.get(`/rest/user/api_key?user=${encodeURIComponent(owner.login)}`, other.caller), 401, 304);
       expectError(await api.post('/rest/user/api_key', {}), 401, 410);
     });

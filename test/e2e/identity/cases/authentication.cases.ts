@@ -2,7 +2,8 @@ import { TEST_ADMIN } from '../../../support/admin';
 import { ADMIN, expectError, freshIp, type IdentityApi, newUser, PASSWORD } from '../support/identity-api';
 
 const q = encodeURIComponent;
-const LOCKED = /^Your IP \(198\.51\.100\.\d+\) has been locked out of this account until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, as you have exceeded the maximum number of login attempts\.$/;
+const LOCKED =
+  /^Your IP \(198\.51\.100\.\d+\) has been locked out of this account until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, as you have exceeded the maximum number of login attempts\.$/;
 const TOKEN_INVALID = 'The cookies or token provide were not valid or have expired. You may login again to get new cookies or a new token.';
 
 /**
@@ -12,7 +13,8 @@ const TOKEN_INVALID = 'The cookies or token provide were not valid or have expir
  */
 export function authenticationCases(api: IdentityApi): void {
   describe('authentication', () => {
-    const whoamiAs = async (path: string, headers: Record<string, string> = {}): Promise<unknown> => (await api.get(path, {}, headers)).json();
+    const whoamiAs = async (path: string, headers: Record<string, string> = {}): Promise<unknown> =>
+      (await api.get(path, {}, headers)).json();
     const admin = { id: 1, name: TEST_ADMIN.login, real_name: 'Administrator' };
 
     it('accepts an API key in every spelling: Tracker_, Bugzilla_ and plain parameters, X-TRACKER-, X-BUGZILLA- and Bearer headers', async () => {
@@ -78,18 +80,27 @@ export function authenticationCases(api: IdentityApi): void {
       const user = await newUser(api, 'restrict');
       const [home, elsewhere] = [freshIp(), freshIp()];
       for (const flag of ['restrict_login=1', 'Tracker_restrictlogin=true']) {
-        const { token } = (await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}&${flag}`, { ip: home })).json<{ token: string }>();
+        const { token } = (await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}&${flag}`, { ip: home })).json<{
+          token: string;
+        }>();
         expect((await api.get('/rest/whoami', { token, ip: home })).json()).toMatchObject({ id: user.id });
         expectError(await api.get('/rest/whoami', { token, ip: elsewhere }), 400, 32000, TOKEN_INVALID);
       }
-      const { token } = (await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip: home })).json<{ token: string }>();
+      const { token } = (await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip: home })).json<{
+        token: string;
+      }>();
       expect((await api.get('/rest/whoami', { token, ip: elsewhere })).json()).toMatchObject({ id: user.id });
     });
 
     it('answers an already authenticated login with the id only, and asks for a missing login (50)', async () => {
       const user = await newUser(api, 'already');
       expect((await api.get('/rest/login', user.caller)).json()).toEqual({ id: user.id });
-      expectError(await api.get(`/rest/login?password=${q(PASSWORD)}`), 400, 50, 'The function requires a login argument, and that argument was not set.');
+      expectError(
+        await api.get(`/rest/login?password=${q(PASSWORD)}`),
+        400,
+        50,
+        'The function requires a login argument, and that argument was not set.',
+      );
       expectError(await api.get('/rest/login'), 400, 50, 'The function requires a login argument, and that argument was not set.');
     });
 
@@ -100,13 +111,19 @@ export function authenticationCases(api: IdentityApi): void {
       expect((await api.get(`/rest/valid_login?login=${q(TEST_ADMIN.login)}`, user.caller)).json()).toEqual({ result: false });
       expect((await api.get(`/rest/valid_login?login=${q(user.login)}`)).json()).toEqual({ result: false });
       expect((await api.get(`/rest/valid_login?login=${q(user.login)}&password=${q(PASSWORD)}`)).json()).toEqual({ result: true });
-      expectError(await api.get('/rest/valid_login', user.caller), 400, 50, 'The function requires a login argument, and that argument was not set.');
+      expectError(
+        await api.get('/rest/valid_login', user.caller),
+        400,
+        50,
+        'The function requires a login argument, and that argument was not set.',
+      );
     });
 
     it('locks an account for an address after 5 failures in 30 minutes, warning from the 3rd; other addresses still log in', async () => {
       const user = await newUser(api, 'lockout');
       const [attacker, owner] = [freshIp(), freshIp()];
-      const tryWrong = (): ReturnType<IdentityApi['get']> => api.get(`/rest/login?login=${q(user.login)}&password=Wrong-1`, { ip: attacker });
+      const tryWrong = (): ReturnType<IdentityApi['get']> =>
+        api.get(`/rest/login?login=${q(user.login)}&password=Wrong-1`, { ip: attacker });
       expectError(await tryWrong(), 401, 300, 'The login or password you entered is not valid.');
       expectError(await tryWrong(), 401, 300, 'The login or password you entered is not valid.');
       const warning = (left: number): string =>
@@ -116,7 +133,9 @@ export function authenticationCases(api: IdentityApi): void {
       expectError(await tryWrong(), 400, 32000, LOCKED);
       // locked even with the right password, from that address only
       expectError(await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip: attacker }), 400, 32000, LOCKED);
-      expect((await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip: owner })).json()).toMatchObject({ id: user.id });
+      expect((await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip: owner })).json()).toMatchObject({
+        id: user.id,
+      });
       // an API key is not a password login: it still works from the locked address
       expect((await api.get('/rest/whoami', { ...user.caller, ip: attacker })).json()).toMatchObject({ id: user.id });
     });
@@ -126,14 +145,24 @@ export function authenticationCases(api: IdentityApi): void {
       const ip = freshIp();
       for (let i = 0; i < 4; i++) await api.get(`/rest/login?login=${q(user.login)}&password=Wrong-1`, { ip });
       expect((await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip })).status).toBe(200);
-      expectError(await api.get(`/rest/login?login=${q(user.login)}&password=Wrong-1`, { ip }), 401, 300, 'The login or password you entered is not valid.');
+      expectError(
+        await api.get(`/rest/login?login=${q(user.login)}&password=Wrong-1`, { ip }),
+        401,
+        300,
+        'The login or password you entered is not valid.',
+      );
     });
 
     it('locks an address after its failures over all accounts reach the limit (8 in this suite), unknown logins included', async () => {
       const ip = freshIp();
       const user = await newUser(api, 'spray');
       for (let i = 0; i < 8; i++) {
-        expectError(await api.get(`/rest/login?login=nobody${i}%40example.com&password=Wrong-1`, { ip }), 401, 300, 'The login or password you entered is not valid.');
+        expectError(
+          await api.get(`/rest/login?login=nobody${i}%40example.com&password=Wrong-1`, { ip }),
+          401,
+          300,
+          'The login or password you entered is not valid.',
+        );
       }
       expectError(
         await api.get(`/rest/login?login=${q(user.login)}&password=${q(PASSWORD)}`, { ip }),
@@ -163,7 +192,12 @@ export function authenticationCases(api: IdentityApi): void {
       const [key] = (await api.get('/rest/user/api_key', user.caller)).json<{ api_keys: Array<{ id: number }> }>().api_keys;
       const revoked = await api.put(`/rest/user/api_key/${key?.id}`, { revoked: true }, user.caller);
       expect(revoked.json()).toEqual({ api_keys: [{ id: key?.id, changes: { revoked: { removed: '0', added: '1' } } }] });
-      expectError(await api.get('/rest/whoami', user.caller), 400, 306, 'The API key you specified has been revoked by the user that created it.');
+      expectError(
+        await api.get('/rest/whoami', user.caller),
+        400,
+        306,
+        'The API key you specified has been revoked by the user that created it.',
+      );
       await api.put(`/rest/user/api_key/${key?.id}`, { revoked: false }, ADMIN);
       expect((await api.get('/rest/whoami', user.caller)).json()).toMatchObject({ id: user.id });
     });
@@ -184,7 +218,9 @@ export function authenticationCases(api: IdentityApi): void {
     it('puts effective groups and permissions in the AuthContext: editbugs for everybody, insider for the insiders group', async () => {
       const insider = await newUser(api, 'insider', { groups: ['insiders'] });
       // the AuthContext is what the gateway sends on; User.get about oneself shows the same groups
-      const groups = (await api.get(`/rest/user/${insider.id}?include_fields=groups`, insider.caller)).json<{ users: Array<{ groups: Array<{ name: string }> }> }>();
+      const groups = (await api.get(`/rest/user/${insider.id}?include_fields=groups`, insider.caller)).json<{
+        users: Array<{ groups: Array<{ name: string }> }>;
+      }>();
       expect(groups.users[0]?.groups.map((group) => group.name)).toEqual(['bz_canusewhines', 'editbugs', 'insiders']);
     });
   });

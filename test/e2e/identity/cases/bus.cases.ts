@@ -32,7 +32,9 @@ export function busCases(api: IdentityApi, tracker: () => RunningTracker): void 
     });
 
     it('gives the administrator every group, later ones included, and every permission', async () => {
-      const all = (await api.get('/rest/group', ADMIN)).json<{ groups: Array<{ id: number; name: string }> }>().groups.sort((a, b) => a.id - b.id);
+      const all = (await api.get('/rest/group', ADMIN))
+        .json<{ groups: Array<{ id: number; name: string }> }>()
+        .groups.sort((a, b) => a.id - b.id);
       const context = await authenticate(TEST_ADMIN.apiKey);
       expect({ ...context, groupIds: [...context.groupIds], groupNames: [...context.groupNames] }).toEqual({
         userId: 1,
@@ -63,7 +65,10 @@ export function busCases(api: IdentityApi, tracker: () => RunningTracker): void 
     it('identity.users.lookup: by login (any case) and id, in the order asked, unknown ones listed back', async () => {
       const user = await newUser(api, 'lookup', { realName: 'Look Up' });
       expect(
-        await tracker().request(LOOKUP_USERS_SUBJECT, { logins: [user.login.toUpperCase(), 'nobody@example.com'], ids: [1, user.id, 999999] }),
+        await tracker().request(LOOKUP_USERS_SUBJECT, {
+          logins: [user.login.toUpperCase(), 'nobody@example.com'],
+          ids: [1, user.id, 999999],
+        }),
       ).toEqual({
         users: [
           { id: user.id, login: user.login, realName: 'Look Up', email: user.login, canLogin: true },
@@ -101,9 +106,14 @@ export function busCases(api: IdentityApi, tracker: () => RunningTracker): void 
 
     it('drops the read model and replays the log into the same answers; sessions, keys and id sequences survive', async () => {
       const user = await newUser(api, 'survivor');
-      const { token } = (await api.get(`/rest/login?login=${encodeURIComponent(user.login)}&password=${PASSWORD}`)).json<{ token: string }>();
+      const { token } = (await api.get(`/rest/login?login=${encodeURIComponent(user.login)}&password=${PASSWORD}`)).json<{
+        token: string;
+      }>();
       const before = await snapshot();
-      expect(await tracker().request(REBUILD_IDENTITY_SUBJECT, {}, await authenticate(TEST_ADMIN.apiKey))).toEqual({ rebuilt: true, milliseconds: expect.any(Number) });
+      expect(await tracker().request(REBUILD_IDENTITY_SUBJECT, {}, await authenticate(TEST_ADMIN.apiKey))).toEqual({
+        rebuilt: true,
+        milliseconds: expect.any(Number),
+      });
       expect(await snapshot()).toEqual(before);
       expect((await api.get('/rest/whoami', { token })).json()).toMatchObject({ id: user.id });
       expect((await api.get('/rest/whoami', user.caller)).json()).toMatchObject({ id: user.id });

@@ -19,8 +19,11 @@ interface Run {
 
 function run(command: string, args: readonly string[], env: Record<string, string>, input?: string): Promise<Run> {
   return new Promise((done) => {
-    const child = execFile(command, [...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    const child = execFile(
+      command,
+      [...args],
+      { env: { PATH: process.env['PATH'] ?? '', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin?.end(input ?? '');
   });
@@ -47,7 +50,12 @@ export function clientCases(api: IdentityApi, baseUrl: () => string): void {
 
     it('`bugzilla login --api-key` checks the key against the gateway and writes it to bugzillarc; a bad key is refused', async () => {
       const url = `${baseUrl()}/rest/`;
-      const bad = await run(BUGZILLA_CLI, ['--bugzilla', url, 'login', '--api-key'], { HOME: home }, 'notavalidkey000000000000000000000000000\n');
+      const bad = await run(
+        BUGZILLA_CLI,
+        ['--bugzilla', url, 'login', '--api-key'],
+        { HOME: home },
+        'notavalidkey000000000000000000000000000\n',
+      );
       expect(bad.code).not.toBe(0);
       expect(bad.stdout + bad.stderr).toContain('400 Client Error');
       const good = await run(BUGZILLA_CLI, ['--bugzilla', url, 'login', '--api-key'], { HOME: home }, `${TEST_ADMIN.apiKey}\n`);
@@ -71,7 +79,15 @@ export function clientCases(api: IdentityApi, baseUrl: () => string): void {
       const result = await run(PYTHON, ['-c', script], { HOME: home });
       expect(result.stderr).toBe('');
       const created = JSON.parse(result.stdout) as { id: number };
-      expect(created).toEqual({ logged_in: true, rest: true, version: [5, 2], id: created.id, email, real_name: 'Py Bugzilla', can_login: true });
+      expect(created).toEqual({
+        logged_in: true,
+        rest: true,
+        version: [5, 2],
+        id: created.id,
+        email,
+        real_name: 'Py Bugzilla',
+        can_login: true,
+      });
       expect((await api.get(`/rest/login?login=${encodeURIComponent(email)}&password=${encodeURIComponent(PASSWORD)}`)).json()).toEqual({
         id: created.id,
         token: expect.any(String) as unknown,
@@ -96,7 +112,10 @@ export function clientCases(api: IdentityApi, baseUrl: () => string): void {
 
   describe('the operator CLI (tools/identity-cli.mjs)', () => {
     const cli = (...args: string[]): Promise<Run> =>
-      run(process.execPath, [join(ROOT, 'tools/identity-cli.mjs'), ...args], { TRACKER_URL: baseUrl(), TRACKER_API_KEY: TEST_ADMIN.apiKey });
+      run(process.execPath, [join(ROOT, 'tools/identity-cli.mjs'), ...args], {
+        TRACKER_URL: baseUrl(),
+        TRACKER_API_KEY: TEST_ADMIN.apiKey,
+      });
 
     it('creates a user, hands it an API key, resets its password, disables and enables it', async () => {
       const email = `cli-${Date.now()}@example.com`;
@@ -116,7 +135,8 @@ export function clientCases(api: IdentityApi, baseUrl: () => string): void {
       const result = await cli('disable', '--user', 'ghost@example.com', '--reason', 'x');
       expect({ code: result.code, stderr: result.stderr.trim() }).toEqual({
         code: 1,
-        stderr: "error 51: There is no user named 'ghost@example.com'. Either you mis-typed the name or that user has not yet registered for a Tracker account.",
+        stderr:
+          "error 51: There is no user named 'ghost@example.com'. Either you mis-typed the name or that user has not yet registered for a Tracker account.",
       });
     });
   });

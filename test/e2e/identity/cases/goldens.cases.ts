@@ -26,7 +26,9 @@ export function goldenCases(api: IdentityApi): void {
     const user: { caller: Caller } = { caller: {} };
 
     it('08: GET /rest/login answers the id and a token <id>-<10 letters and digits>', async () => {
-      const response = await api.get(`/rest/login?login=${encodeURIComponent(TEST_ADMIN.login)}&password=${encodeURIComponent(TEST_ADMIN.password)}`);
+      const response = await api.get(
+        `/rest/login?login=${encodeURIComponent(TEST_ADMIN.login)}&password=${encodeURIComponent(TEST_ADMIN.password)}`,
+      );
       expect(response.status).toBe(200);
       const body = response.json<{ id: number; token: string }>();
       expect(body).toEqual({ id: 1, token: expect.stringMatching(/^1-[A-Za-z0-9]{10}$/) as unknown });
@@ -91,7 +93,11 @@ export function goldenCases(api: IdentityApi): void {
     it('23: POST /rest/user creates accounts numbered after the administrator (201)', async () => {
       const first = await api.post('/rest/user', { email: 'user@example.com', full_name: 'Normal User', password: PASSWORD }, ADMIN);
       expect([first.status, first.json()]).toEqual([201, { id: 2 }]);
-      const second = await api.post('/rest/user', { email: 'golden1@example.com', full_name: 'Golden User', password: 'Golden-Pass-1!' }, ADMIN);
+      const second = await api.post(
+        '/rest/user',
+        { email: 'golden1@example.com', full_name: 'Golden User', password: 'Golden-Pass-1!' },
+        ADMIN,
+      );
       expect([second.status, second.json()]).toEqual([201, { id: 3 }]);
       const key = await api.post('/rest/user/api_key', { user: 'user@example.com' }, ADMIN);
       user.caller = { apiKey: key.json<{ api_key: string }>().api_key };
@@ -107,7 +113,12 @@ export function goldenCases(api: IdentityApi): void {
     it('25: PUT /rest/user reports full_name and disable_mail', async () => {
       const response = await api.put('/rest/user/golden1%40example.com', { full_name: 'Golden User Renamed', email_enabled: false }, ADMIN);
       expect(response.json()).toEqual({
-        users: [{ id: 3, changes: { full_name: { removed: 'Golden User', added: 'Golden User Renamed' }, disable_mail: { added: '1', removed: '0' } } }],
+        users: [
+          {
+            id: 3,
+            changes: { full_name: { removed: 'Golden User', added: 'Golden User Renamed' }, disable_mail: { added: '1', removed: '0' } },
+          },
+        ],
       });
     });
 
@@ -156,7 +167,9 @@ export function goldenCases(api: IdentityApi): void {
     it('30: GET /rest/group?ids=1 is the admin system group', async () => {
       const response = await api.get('/rest/group?ids=1', ADMIN);
       expect(response.json()).toEqual({
-        groups: [{ id: 1, name: 'admin', description: 'Administrators', is_active: true, is_bug_group: false, user_regexp: '', icon_url: '' }],
+        groups: [
+          { id: 1, name: 'admin', description: 'Administrators', is_active: true, is_bug_group: false, user_regexp: '', icon_url: '' },
+        ],
       });
     });
 
@@ -201,7 +214,14 @@ export function goldenCases(api: IdentityApi): void {
 
     it('21: match as a normal user: others without the groups it cannot bless, itself with saved searches', async () => {
       const response = await api.get('/rest/user?match=example', user.caller);
-      const other = (id: number, realName: string, login: string): object => ({ id, real_name: realName, name: login, email: login, can_login: true, groups: [] });
+      const other = (id: number, realName: string, login: string): object => ({
+        id,
+        real_name: realName,
+        name: login,
+        email: login,
+        can_login: true,
+        groups: [],
+      });
       expect(response.json()).toEqual({
         users: [
           other(1, 'Administrator', TEST_ADMIN.login),

@@ -41,23 +41,52 @@ export function groupCases(api: IdentityApi): void {
     });
 
     it('makes the administrator a direct member of every system group, able to bless them', async () => {
-      const admin = (await api.get('/rest/user/1?include_fields=groups', ADMIN)).json<{ users: Array<{ groups: Array<{ id: number }> }> }>();
+      const admin = (await api.get('/rest/user/1?include_fields=groups', ADMIN)).json<{
+        users: Array<{ groups: Array<{ id: number }> }>;
+      }>();
       const mine = admin.users[0]?.groups.map((group) => group.id) ?? [];
       expect(SYSTEM_GROUPS.map(([id]) => id).every((id) => mine.includes(id))).toBe(true);
-      const members = (await api.get('/rest/group/timetrackers?membership=1', ADMIN)).json<{ groups: Array<{ membership: Array<{ name: string }> }> }>();
+      const members = (await api.get('/rest/group/timetrackers?membership=1', ADMIN)).json<{
+        groups: Array<{ membership: Array<{ name: string }> }>;
+      }>();
       expect(members.groups[0]?.membership.map((member) => member.name)).toEqual([TEST_ADMIN.login]);
     });
 
     it('creates with the defaults: active, a bug group, no regexp; asks for name (800) and description (802), refuses taken names (801) and bad regexps (803)', async () => {
       const group = await newGroup(api, 'defaults');
       expect((await api.get(`/rest/group/${group.id}`, ADMIN)).json()).toEqual({
-        groups: [{ id: group.id, name: group.name, description: 'defaults group', is_active: true, is_bug_group: true, user_regexp: '', icon_url: '' }],
+        groups: [
+          {
+            id: group.id,
+            name: group.name,
+            description: 'defaults group',
+            is_active: true,
+            is_bug_group: true,
+            user_regexp: '',
+            icon_url: '',
+          },
+        ],
       });
       expectError(await api.post('/rest/group', { name: '  ', description: 'd' }, ADMIN), 400, 800, 'You must enter a name for the group.');
       expectError(await api.post('/rest/group', { description: 'd' }, ADMIN), 400, 800);
-      expectError(await api.post('/rest/group', { name: `x-${group.name}`, description: ' ' }, ADMIN), 400, 802, 'You must enter a description for the group.');
-      expectError(await api.post('/rest/group', { name: group.name.toUpperCase(), description: 'd' }, ADMIN), 400, 801, `The group ${group.name.toUpperCase()} already exists.`);
-      expectError(await api.post('/rest/group', { name: `y-${group.name}`, description: 'd', user_regexp: '(' }, ADMIN), 400, 803, 'The regular expression you entered is invalid.');
+      expectError(
+        await api.post('/rest/group', { name: `x-${group.name}`, description: ' ' }, ADMIN),
+        400,
+        802,
+        'You must enter a description for the group.',
+      );
+      expectError(
+        await api.post('/rest/group', { name: group.name.toUpperCase(), description: 'd' }, ADMIN),
+        400,
+        801,
+        `The group ${group.name.toUpperCase()} already exists.`,
+      );
+      expectError(
+        await api.post('/rest/group', { name: `y-${group.name}`, description: 'd', user_regexp: '(' }, ADMIN),
+        400,
+        803,
+        'The regular expression you entered is invalid.',
+      );
     });
 
     it('lets only creategroups members create or change groups (304), and only logged-in callers (410)', async () => {
@@ -79,7 +108,13 @@ export function groupCases(api: IdentityApi): void {
       const taken = await newGroup(api, 'taken');
       const response = await api.put(
         `/rest/group/${group.name}`,
-        { name: `${group.name}-2`, description: 'Changed', user_regexp: '^nobody@', is_active: false, icon_url: 'https://example.com/i.png' },
+        {
+          name: `${group.name}-2`,
+          description: 'Changed',
+          user_regexp: '^nobody@',
+          is_active: false,
+          icon_url: 'https://example.com/i.png',
+        },
         ADMIN,
       );
       expect(response.json()).toEqual({
@@ -96,13 +131,30 @@ export function groupCases(api: IdentityApi): void {
           },
         ],
       });
-      expect((await api.put(`/rest/group/${group.id}`, { description: 'Changed' }, ADMIN)).json()).toEqual({ groups: [{ id: group.id, changes: {} }] });
-      expectError(await api.put(`/rest/group/${group.id}`, { is_bug_group: false }, ADMIN), 400, 67399, "The requested method 'Tracker::Group::set_is_bug_group' was not found.");
+      expect((await api.put(`/rest/group/${group.id}`, { description: 'Changed' }, ADMIN)).json()).toEqual({
+        groups: [{ id: group.id, changes: {} }],
+      });
+      expectError(
+        await api.put(`/rest/group/${group.id}`, { is_bug_group: false }, ADMIN),
+        400,
+        67399,
+        "The requested method 'Tracker::Group::set_is_bug_group' was not found.",
+      );
       expectError(await api.put(`/rest/group/${group.id}`, { name: taken.name }, ADMIN), 400, 801);
       expectError(await api.put(`/rest/group/${group.id}`, { description: '' }, ADMIN), 400, 802);
-      expectError(await api.put('/rest/group/no-such-group', { description: 'x' }, ADMIN), 404, 51, "There is no group named 'no-such-group'.");
+      expectError(
+        await api.put('/rest/group/no-such-group', { description: 'x' }, ADMIN),
+        404,
+        51,
+        "There is no group named 'no-such-group'.",
+      );
       expectError(await api.put('/rest/group/999999', { description: 'x' }, ADMIN), 404, 51, "There is no group with the id '999999'.");
-      expectError(await api.put('/rest/group/editbugs', { name: 'editors' }, ADMIN), 400, 32000, 'The group editbugs is a system group; its name cannot be changed.');
+      expectError(
+        await api.put('/rest/group/editbugs', { name: 'editors' }, ADMIN),
+        400,
+        32000,
+        'The group editbugs is a system group; its name cannot be changed.',
+      );
     });
 
     it('shows groups to editusers (without the creategroups fields) and blessers (their groups only); others get 805', async () => {
@@ -117,9 +169,18 @@ export function groupCases(api: IdentityApi): void {
         "In order to view groups, you need to be a member of the 'editusers' or 'creategroups' group, or have bless privileges to at least one group.",
       );
       expectError(await api.get('/rest/group'), 401, 410);
-      expect((await api.get('/rest/group', blesser.caller)).json()).toEqual({ groups: [{ id: blessed.id, name: blessed.name, description: 'visible group' }] });
-      expect((await api.get(`/rest/group?ids=${hidden.id}`, blesser.caller)).json()).toEqual({ groups: [{ id: hidden.id, name: hidden.name, description: 'hidden group' }] });
-      expectError(await api.get(`/rest/group?ids=${hidden.id}&membership=1`, blesser.caller), 400, 805, `You are not allowed to see members of the ${hidden.name} group.`);
+      expect((await api.get('/rest/group', blesser.caller)).json()).toEqual({
+        groups: [{ id: blessed.id, name: blessed.name, description: 'visible group' }],
+      });
+      expect((await api.get(`/rest/group?ids=${hidden.id}`, blesser.caller)).json()).toEqual({
+        groups: [{ id: hidden.id, name: hidden.name, description: 'hidden group' }],
+      });
+      expectError(
+        await api.get(`/rest/group?ids=${hidden.id}&membership=1`, blesser.caller),
+        400,
+        805,
+        `You are not allowed to see members of the ${hidden.name} group.`,
+      );
       const all = (await api.get('/rest/group', editor.caller)).json<Groups>().groups;
       expect(all.find((group) => group['id'] === hidden.id)).toEqual({ id: hidden.id, name: hidden.name, description: 'hidden group' });
       expect(all.length).toBeGreaterThan(17);
@@ -133,7 +194,16 @@ export function groupCases(api: IdentityApi): void {
       const response = await api.get(`/rest/group?ids=999999&ids=${group.id}&names=${group.name}&membership=1`, ADMIN);
       expect(response.json<Groups>().groups.map((g) => g['id'])).toEqual([group.id]);
       expect(response.json<Groups>().groups[0]?.['membership']).toEqual([
-        { id: 1, real_name: 'Administrator', nick: 'admin', name: TEST_ADMIN.login, email: TEST_ADMIN.login, can_login: true, email_enabled: true, login_denied_text: '' },
+        {
+          id: 1,
+          real_name: 'Administrator',
+          nick: 'admin',
+          name: TEST_ADMIN.login,
+          email: TEST_ADMIN.login,
+          can_login: true,
+          email_enabled: true,
+          login_denied_text: '',
+        },
         {
           id: member.id,
           real_name: 'In Side',
@@ -150,15 +220,29 @@ export function groupCases(api: IdentityApi): void {
     it('filters groups by include_fields and exclude_fields like every other object, members by membership.<field>', async () => {
       const group = await newGroup(api, 'filtered');
       const member = await newUser(api, 'filtered', { groups: [group.name] });
-      const get = async (query: string): Promise<unknown> => (await api.get(`/rest/group?ids=${group.id}&membership=1&${query}`, ADMIN)).json();
-      expect(await get('include_fields=id,membership.name')).toEqual({ groups: [{ id: group.id, membership: [{ name: TEST_ADMIN.login }, { name: member.login }] }] });
+      const get = async (query: string): Promise<unknown> =>
+        (await api.get(`/rest/group?ids=${group.id}&membership=1&${query}`, ADMIN)).json();
+      expect(await get('include_fields=id,membership.name')).toEqual({
+        groups: [{ id: group.id, membership: [{ name: TEST_ADMIN.login }, { name: member.login }] }],
+      });
       expect(await get('include_fields=membership.id,membership.can_login')).toEqual({
-        groups: [{ membership: [{ id: 1, can_login: true }, { id: member.id, can_login: true }] }],
+        groups: [
+          {
+            membership: [
+              { id: 1, can_login: true },
+              { id: member.id, can_login: true },
+            ],
+          },
+        ],
       });
       expect(await get('exclude_fields=membership,user_regexp,icon_url,is_active,is_bug_group')).toEqual({
         groups: [{ id: group.id, name: group.name, description: 'filtered group' }],
       });
-      expect(await get('include_fields=name,membership&exclude_fields=membership.email,membership.nick,membership.real_name,membership.email_enabled,membership.login_denied_text')).toEqual({
+      expect(
+        await get(
+          'include_fields=name,membership&exclude_fields=membership.email,membership.nick,membership.real_name,membership.email_enabled,membership.login_denied_text',
+        ),
+      ).toEqual({
         groups: [
           {
             name: group.name,
@@ -169,7 +253,9 @@ export function groupCases(api: IdentityApi): void {
           },
         ],
       });
-      expect((await api.get(`/rest/group/${group.name}?include_fields=description`, ADMIN)).json()).toEqual({ groups: [{ description: 'filtered group' }] });
+      expect((await api.get(`/rest/group/${group.name}?include_fields=description`, ADMIN)).json()).toEqual({
+        groups: [{ description: 'filtered group' }],
+      });
     });
   });
 }

@@ -14,14 +14,24 @@ export function userChangeCases(api: IdentityApi): void {
     });
 
     it('asks for an email (50), and refuses an illegal one (501), a short password (502) and a simple one (305)', async () => {
-      expectError(await api.post('/rest/user', { full_name: 'No Mail' }, ADMIN), 400, 50, 'The function requires a email argument, and that argument was not set.');
+      expectError(
+        await api.post('/rest/user', { full_name: 'No Mail' }, ADMIN),
+        400,
+        50,
+        'The function requires a email argument, and that argument was not set.',
+      );
       expectError(
         await api.post('/rest/user', { email: 'not an address' }, ADMIN),
         400,
         501,
         "The e-mail address you entered (not an address) didn't pass our syntax checking for a legal email address. A legal address must contain exactly one '@', and at least one '.' after the @. It also must not contain any illegal characters.",
       );
-      expectError(await api.post('/rest/user', { email: 'short@example.com', password: 'Ab1' }, ADMIN), 400, 502, 'The password must be at least 6 characters long.');
+      expectError(
+        await api.post('/rest/user', { email: 'short@example.com', password: 'Ab1' }, ADMIN),
+        400,
+        502,
+        'The password must be at least 6 characters long.',
+      );
       expectError(
         await api.post('/rest/user', { email: 'simple@example.com', password: 'alllowercase' }, ADMIN),
         400,
@@ -101,9 +111,15 @@ export function userChangeCases(api: IdentityApi): void {
       const [a, b, c] = [await newGroup(api, 'ga'), await newGroup(api, 'gb'), await newGroup(api, 'gc')];
       const user = await newUser(api, 'member');
       const put = async (groups: object): Promise<unknown> => (await api.put(`/rest/user/${user.id}`, { groups }, ADMIN)).json();
-      expect(await put({ add: [a.name, String(b.id)] })).toEqual({ users: [{ id: user.id, changes: { groups: { removed: '', added: `${a.name}, ${b.name}` } } }] });
-      expect(await put({ add: [c.name], remove: [c.name, a.name] })).toEqual({ users: [{ id: user.id, changes: { groups: { removed: a.name, added: c.name } } }] });
-      expect(await put({ set: [a.name], add: [b.name] })).toEqual({ users: [{ id: user.id, changes: { groups: { removed: `${b.name}, ${c.name}`, added: a.name } } }] });
+      expect(await put({ add: [a.name, String(b.id)] })).toEqual({
+        users: [{ id: user.id, changes: { groups: { removed: '', added: `${a.name}, ${b.name}` } } }],
+      });
+      expect(await put({ add: [c.name], remove: [c.name, a.name] })).toEqual({
+        users: [{ id: user.id, changes: { groups: { removed: a.name, added: c.name } } }],
+      });
+      expect(await put({ set: [a.name], add: [b.name] })).toEqual({
+        users: [{ id: user.id, changes: { groups: { removed: `${b.name}, ${c.name}`, added: a.name } } }],
+      });
       expect(await put({ set: [a.name] })).toEqual({ users: [{ id: user.id, changes: {} }] });
       expectError(await api.put(`/rest/user/${user.id}`, { groups: { add: ['no-such-group'] } }, ADMIN), 401, 304);
     });
@@ -112,7 +128,11 @@ export function userChangeCases(api: IdentityApi): void {
       const [mine, other] = [await newGroup(api, 'mine'), await newGroup(api, 'other')];
       const blesser = await newUser(api, 'lead', { bless: [mine.name] });
       const user = await newUser(api, 'report', { groups: [other.name] });
-      const response = await api.put(`/rest/user/${user.id}`, { groups: { set: [mine.name] }, full_name: 'Ignored', email_enabled: false }, blesser.caller);
+      const response = await api.put(
+        `/rest/user/${user.id}`,
+        { groups: { set: [mine.name] }, full_name: 'Ignored', email_enabled: false },
+        blesser.caller,
+      );
       expect(response.json()).toEqual({ users: [{ id: user.id, changes: { groups: { removed: '', added: mine.name } } }] });
       expectError(
         await api.put(`/rest/user/${user.id}`, { groups: { add: [other.name] } }, blesser.caller),
@@ -122,7 +142,12 @@ export function userChangeCases(api: IdentityApi): void {
       );
       const after = (await api.get(`/rest/user/${user.id}?include_fields=real_name,groups`, ADMIN)).json<Users>().users[0];
       expect(after?.['real_name']).toBe('report person');
-      expect((after?.['groups'] as Array<{ name: string }>).map((group) => group.name)).toEqual(['bz_canusewhines', 'editbugs', mine.name, other.name]);
+      expect((after?.['groups'] as Array<{ name: string }>).map((group) => group.name)).toEqual([
+        'bz_canusewhines',
+        'editbugs',
+        mine.name,
+        other.name,
+      ]);
     });
 
     it('lets editusers grant bless rights, reported as bless_groups; the blessed group is then readable by the grantee', async () => {
@@ -131,12 +156,19 @@ export function userChangeCases(api: IdentityApi): void {
       expect((await api.put(`/rest/user/${user.id}`, { bless_groups: { add: [group.name] } }, ADMIN)).json()).toEqual({
         users: [{ id: user.id, changes: { bless_groups: { removed: '', added: group.name } } }],
       });
-      expect((await api.get('/rest/group', user.caller)).json()).toEqual({ groups: [{ id: group.id, name: group.name, description: 'blessed group' }] });
+      expect((await api.get('/rest/group', user.caller)).json()).toEqual({
+        groups: [{ id: group.id, name: group.name, description: 'blessed group' }],
+      });
     });
 
     it('refuses unknown keys with 67399 after checking the caller', async () => {
       const user = await newUser(api, 'unknownkey');
-      expectError(await api.put(`/rest/user/${user.id}`, { extern_id: 'x' }, ADMIN), 400, 67399, "The requested method 'Tracker::User::set_extern_id' was not found.");
+      expectError(
+        await api.put(`/rest/user/${user.id}`, { extern_id: 'x' }, ADMIN),
+        400,
+        67399,
+        "The requested method 'Tracker::User::set_extern_id' was not found.",
+      );
       expectError(await api.put(`/rest/user/${user.id}`, { extern_id: 'x' }, user.caller), 401, 304);
     });
   });
@@ -153,11 +185,13 @@ export function userChangeCases(api: IdentityApi): void {
           .groups[0]?.membership.map((member) => member.id) ?? [];
       // in login order: admin@..., then <tag>-early, <tag>-late
       expect(await members()).toEqual([1, early.id, late.id]);
-      expect((await api.get(`/rest/user/${late.id}?include_fields=groups`, late.caller)).json<Users>().users[0]?.['groups']).toContainEqual({
-        id: group.id,
-        name: group.name,
-        description: 'regexp group',
-      });
+      expect((await api.get(`/rest/user/${late.id}?include_fields=groups`, late.caller)).json<Users>().users[0]?.['groups']).toContainEqual(
+        {
+          id: group.id,
+          name: group.name,
+          description: 'regexp group',
+        },
+      );
       expect((await api.put(`/rest/group/${group.id}`, { user_regexp: `^${tag}-late` }, ADMIN)).json()).toEqual({
         groups: [{ id: group.id, changes: { user_regexp: { removed: `^${tag.toUpperCase()}-`, added: `^${tag}-late` } } }],
       });
@@ -167,9 +201,11 @@ export function userChangeCases(api: IdentityApi): void {
     it('lets an administrator narrow editbugs (every account by default) with PUT /rest/group', async () => {
       const user = await newUser(api, 'narrow');
       const editbugs = async (): Promise<boolean> =>
-        ((await api.get(`/rest/user/${user.id}?include_fields=groups`, user.caller)).json<Users>().users[0]?.['groups'] as Array<{ name: string }>).some(
-          (group) => group.name === 'editbugs',
-        );
+        (
+          (await api.get(`/rest/user/${user.id}?include_fields=groups`, user.caller)).json<Users>().users[0]?.['groups'] as Array<{
+            name: string;
+          }>
+        ).some((group) => group.name === 'editbugs');
       expect(await editbugs()).toBe(true);
       await api.put('/rest/group/editbugs', { user_regexp: '@nobody\\.invalid$' }, ADMIN);
       expect(await editbugs()).toBe(false);

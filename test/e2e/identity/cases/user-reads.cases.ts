@@ -22,7 +22,8 @@ export function userReadCases(api: IdentityApi): void {
       blesser = await newUser(api, 'blesser', { bless: [team.name] });
     });
 
-    const read = async (caller: TestUser['caller'], query = ''): Promise<unknown> => (await api.get(`/rest/user?names=${q(target.login)}${query}`, caller)).json();
+    const read = async (caller: TestUser['caller'], query = ''): Promise<unknown> =>
+      (await api.get(`/rest/user?names=${q(target.login)}${query}`, caller)).json();
     const teamBrief = (): object => ({ id: team.id, name: team.name, description: 'matrix-team group' });
     const base = (): Record<string, unknown> => ({ id: target.id, real_name: 'Target Person', name: target.login });
     const loggedIn = (): Record<string, unknown> => ({ ...base(), email: target.login, can_login: true });
@@ -46,18 +47,33 @@ export function userReadCases(api: IdentityApi): void {
     });
 
     it('oneself: every group and the saved searches and reports, but not the editusers fields', async () => {
-      expect(await read(target.caller)).toEqual({ users: [{ ...loggedIn(), saved_searches: [], saved_reports: [], groups: [WHINES, EDITBUGS, teamBrief()] }] });
+      expect(await read(target.caller)).toEqual({
+        users: [{ ...loggedIn(), saved_searches: [], saved_reports: [], groups: [WHINES, EDITBUGS, teamBrief()] }],
+      });
     });
 
     it('an editusers member reading itself: every field at once', async () => {
       const self = (await api.get(`/rest/user/${editor.id}`, editor.caller)).json<Users>().users[0];
       expect(Object.keys(self ?? {}).sort()).toEqual(
-        ['can_login', 'email', 'email_enabled', 'groups', 'id', 'login_denied_text', 'name', 'real_name', 'saved_reports', 'saved_searches'].sort(),
+        [
+          'can_login',
+          'email',
+          'email_enabled',
+          'groups',
+          'id',
+          'login_denied_text',
+          'name',
+          'real_name',
+          'saved_reports',
+          'saved_searches',
+        ].sort(),
       );
     });
 
     it('include_fields and exclude_fields filter every field but email_enabled and login_denied_text', async () => {
-      expect(await read(editor.caller, '&include_fields=real_name')).toEqual({ users: [{ real_name: 'Target Person', email_enabled: true, login_denied_text: '' }] });
+      expect(await read(editor.caller, '&include_fields=real_name')).toEqual({
+        users: [{ real_name: 'Target Person', email_enabled: true, login_denied_text: '' }],
+      });
       expect(await read(plain.caller, '&exclude_fields=groups,email,can_login')).toEqual({ users: [base()] });
       expect(await read(target.caller, '&include_fields=id,saved_searches')).toEqual({ users: [{ id: target.id, saved_searches: [] }] });
     });
@@ -66,7 +82,9 @@ export function userReadCases(api: IdentityApi): void {
       const gone = await newUser(api, 'gone');
       await api.put(`/rest/user/${gone.id}`, { login_denied_text: 'On leave' }, ADMIN);
       const path = `/rest/user/${gone.id}?include_fields=can_login`;
-      expect((await api.get(path, editor.caller)).json()).toEqual({ users: [{ can_login: false, email_enabled: true, login_denied_text: 'On leave' }] });
+      expect((await api.get(path, editor.caller)).json()).toEqual({
+        users: [{ can_login: false, email_enabled: true, login_denied_text: 'On leave' }],
+      });
       expect((await api.get(path, plain.caller)).json()).toEqual({ users: [{ can_login: false }] });
     });
   });
@@ -88,7 +106,12 @@ export function userReadCases(api: IdentityApi): void {
     const ids = (response: { json<T>(): T }): number[] => response.json<Users>().users.map((user) => Number(user['id']));
 
     it('needs one of ids, names, match (50)', async () => {
-      expectError(await api.get('/rest/user', viewer.caller), 400, 50, 'The function User.get requires that you set one of the following parameters: ids, names, match');
+      expectError(
+        await api.get('/rest/user', viewer.caller),
+        400,
+        50,
+        'The function User.get requires that you set one of the following parameters: ids, names, match',
+      );
     });
 
     it('refuses ids and match to logged-out callers (505) but answers names', async () => {
@@ -114,7 +137,10 @@ export function userReadCases(api: IdentityApi): void {
     });
 
     it('answers names, then ids, then matches, each user once; path and ids combine', async () => {
-      const response = await api.get(`/rest/user/${annette.id}?ids=${ann.id}&names=${q(ann.login)}&match=${q(annette.login)}`, viewer.caller);
+      const response = await api.get(
+        `/rest/user/${annette.id}?ids=${ann.id}&names=${q(ann.login)}&match=${q(annette.login)}`,
+        viewer.caller,
+      );
       expect(ids(response)).toEqual([ann.id, annette.id]);
     });
 
@@ -122,7 +148,12 @@ export function userReadCases(api: IdentityApi): void {
       const tag = ann.login.split('-')[0] ?? '';
       expect(ids(await api.get(`/rest/user?match=${tag}-ann`, viewer.caller))).toEqual([ann.id, annette.id]);
       expect(ids(await api.get(`/rest/user?match=${tag}&match=nobody-at-all`, viewer.caller))).toEqual([ann.id, annette.id, viewer.id]);
-      expect(ids(await api.get(`/rest/user?match=${tag}&include_disabled=1`, viewer.caller))).toEqual([ann.id, annette.id, off.id, viewer.id]);
+      expect(ids(await api.get(`/rest/user?match=${tag}&include_disabled=1`, viewer.caller))).toEqual([
+        ann.id,
+        annette.id,
+        off.id,
+        viewer.id,
+      ]);
       expect(ids(await api.get(`/rest/user?match=${q('Annette Z')}`, viewer.caller))).toEqual([annette.id]);
     });
 
@@ -140,7 +171,12 @@ export function userReadCases(api: IdentityApi): void {
       const both = `names=${q(ann.login)}&names=${q(annette.login)}`;
       expect(ids(await api.get(`/rest/user?${both}&group_ids=${group.id}`, viewer.caller))).toEqual([ann.id]);
       expectError(await api.get(`/rest/user?${both}&group_ids=999999`, viewer.caller), 404, 51, "There is no group with the id '999999'.");
-      expectError(await api.get(`/rest/user?${both}&groups=${group.name}`, viewer.caller), 400, 804, `The group you specified, ${group.name}, is not valid here.`);
+      expectError(
+        await api.get(`/rest/user?${both}&groups=${group.name}`, viewer.caller),
+        400,
+        804,
+        `The group you specified, ${group.name}, is not valid here.`,
+      );
       expectError(await api.get(`/rest/user?${both}&groups=no-such-group`, viewer.caller), 400, 804);
       expect(ids(await api.get(`/rest/user?${both}&groups=${group.name}`, ann.caller))).toEqual([ann.id]);
       expect(ids(await api.get(`/rest/user?${both}&groups=editbugs`, viewer.caller))).toEqual([ann.id, annette.id]);

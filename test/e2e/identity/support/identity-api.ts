@@ -87,7 +87,11 @@ export async function newUser(
 }
 
 /** A new group (unique name) created by the admin. */
-export async function newGroup(api: IdentityApi, label: string, fields: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
+export async function newGroup(
+  api: IdentityApi,
+  label: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: number; name: string }> {
   const name = `${label}-${randomUUID().slice(0, 6)}`;
   const response = await api.post('/rest/group', { name, description: `${label} group`, ...fields }, ADMIN);
   expect(response.status).toBe(201);

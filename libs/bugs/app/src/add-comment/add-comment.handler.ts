@@ -1,4 +1,11 @@
-import { ADD_COMMENT_SUBJECT, type AddCommentParams, type AddCommentResult, bugStream, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
+import {
+  ADD_COMMENT_SUBJECT,
+  type AddCommentParams,
+  type AddCommentResult,
+  bugStream,
+  isLoggedIn,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, BugErrors, bugDecider, type LoggedInActor } from '@tracker/bugs/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';
@@ -28,7 +35,10 @@ export class AddCommentHandler {
     const actor = actorOf(auth) as LoggedInActor;
     const [doc] = await this.finder.findAll(request, actor, [String(params.bugRef)]);
     if (!doc) throw BugErrors.invalidBugId(String(params.bugRef));
-    const [rules, commentId] = await Promise.all([this.catalog.rules(request, { productIds: [doc.fields.product.id] }), this.ids.next('comment_ids')]);
+    const [rules, commentId] = await Promise.all([
+      this.catalog.rules(request, { productIds: [doc.fields.product.id] }),
+      this.ids.next('comment_ids'),
+    ]);
     const stream = bugStream(doc.id);
     const command = {
       kind: 'AddComment' as const,

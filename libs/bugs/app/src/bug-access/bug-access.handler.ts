@@ -1,4 +1,10 @@
-import { BUG_ACCESS_SUBJECT, type BugAccessEntry, type BugAccessParams, type BugAccessResult, type ServiceRequest } from '@tracker/contracts';
+import {
+  BUG_ACCESS_SUBJECT,
+  type BugAccessEntry,
+  type BugAccessParams,
+  type BugAccessResult,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { actorOf, BugErrors, canEditProduct } from '@tracker/bugs/domain';
 import { BugFinder } from '../access/bug-finder';
@@ -26,7 +32,11 @@ export class BugAccessHandler {
       if (entry.error) return { ref, bugId: null, canEdit: false, error: entry.error.toData(), editError: null };
       const product = rules?.products.find((candidate) => candidate.id === entry.doc.fields.product.id);
       const editError =
-        actor.user === null ? BugErrors.loginRequired() : product && !canEditProduct(actor, product) ? BugErrors.productEditDenied(entry.doc.fields.product.name) : null;
+        actor.user === null
+          ? BugErrors.loginRequired()
+          : product && !canEditProduct(actor, product)
+            ? BugErrors.productEditDenied(entry.doc.fields.product.name)
+            : null;
       return { ref, bugId: entry.doc.id, canEdit: editError === null, error: null, editError: editError?.toData() ?? null };
     });
     return { bugs };

@@ -22,7 +22,11 @@ export class CommentsSyncClient {
 
   /** Before appending comments: refuses (503, nothing written) when the comments service could not show them. */
   async assertReady(request: ServiceRequest): Promise<void> {
-    const health = await this.bus.request<HealthReply>(healthSubject('comments'), { auth: request.auth, correlationId: request.correlationId, params: null });
+    const health = await this.bus.request<HealthReply>(healthSubject('comments'), {
+      auth: request.auth,
+      correlationId: request.correlationId,
+      params: null,
+    });
     if (health.status === 'not_ready' && health.problems[0]) throw notAcceptingChanges('comments', health.problems[0]);
   }
 

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOOKUP_USERS_SUBJECT, type LookupUsersParams, type LookupUsersResult, type ServiceRequest, type UserSummary } from '@tracker/contracts';
+import {
+  LOOKUP_USERS_SUBJECT,
+  type LookupUsersParams,
+  type LookupUsersResult,
+  type ServiceRequest,
+  type UserSummary,
+} from '@tracker/contracts';
 import type { UserDirectory } from '@tracker/bugs/domain';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 

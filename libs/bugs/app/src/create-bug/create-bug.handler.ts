@@ -1,7 +1,25 @@
 import { Inject } from '@nestjs/common';
-import { apiInput, bugStream, CREATE_BUG_SUBJECT, type CreateBugParams, type CreateBugResult, isLoggedIn, type ServiceRequest } from '@tracker/contracts';
+import {
+  apiInput,
+  bugStream,
+  CREATE_BUG_SUBJECT,
+  type CreateBugParams,
+  type CreateBugResult,
+  isLoggedIn,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
-import { actorOf, BugErrors, bugDecider, type CreateBug, type CreateBugInput, CustomFieldType, type LoggedInActor, splitAliases, textOf } from '@tracker/bugs/domain';
+import {
+  actorOf,
+  BugErrors,
+  bugDecider,
+  type CreateBug,
+  type CreateBugInput,
+  CustomFieldType,
+  type LoggedInActor,
+  splitAliases,
+  textOf,
+} from '@tracker/bugs/domain';
 import { IdSequences, KeyedLocks, READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { CatalogClient } from '../collaborators/catalog.client';
@@ -51,7 +69,12 @@ export class CreateBugHandler {
       const result = await this.commands.append(bugDecider, stream, command, context);
       const created = result.events.find((event) => event.type === 'BugCreated');
       const links = new LinkedChanges();
-      if (created?.type === 'BugCreated') links.dependencies(command.bugId, { added: [...created.data.fields.dependsOn], removed: [] }, { added: [...created.data.fields.blocks], removed: [] });
+      if (created?.type === 'BugCreated')
+        links.dependencies(
+          command.bugId,
+          { added: [...created.data.fields.dependsOn], removed: [] },
+          { added: [...created.data.fields.blocks], removed: [] },
+        );
       const others = await this.linked.write(links, actor.user, context);
       const written = [{ stream, position: result.position }, ...others];
       await this.commands.visible(written, request.correlationId);
@@ -64,7 +87,11 @@ export class CreateBugHandler {
     const queries = new BugQueries(this.readModel.dataSource);
     const rules = await this.catalog.rules(request, { products: input.product === undefined ? [] : [input.product] });
     const bugIdFields = rules.fields.customFields.filter((field) => field.type === CustomFieldType.bugId).map((field) => field.name);
-    const refs = [...splitRefs(input.blocks), ...splitRefs(input.dependsOn), ...bugIdFields.map((name) => textOf(input.customFields[name]))];
+    const refs = [
+      ...splitRefs(input.blocks),
+      ...splitRefs(input.dependsOn),
+      ...bugIdFields.map((name) => textOf(input.customFields[name])),
+    ];
     const logins = [input.assignedTo ?? '', input.qaContact ?? '', ...(input.cc ?? []).flatMap((cc) => cc.split(/[,;]+/))];
     const [users, aliasOwners, bugRefs] = await Promise.all([
       this.identity.directory(request, logins),

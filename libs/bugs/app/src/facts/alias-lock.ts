@@ -8,5 +8,9 @@ import type { BugLock } from '../bugs.sequences';
  */
 export function withAliasLock<T>(locks: KeyedLocks<BugLock>, aliases: readonly string[], work: () => Promise<T>): Promise<T> {
   if (aliases.length === 0) return work();
-  return locks.withLock('bug-alias', aliases.map((alias) => alias.trim().toLowerCase()), work);
+  return locks.withLock(
+    'bug-alias',
+    aliases.map((alias) => alias.trim().toLowerCase()),
+    work,
+  );
 }

@@ -1,5 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { formatDateTime, GET_LAST_VISIT_SUBJECT, isLoggedIn, type LastVisitParams, type LastVisitWire, type ServiceRequest } from '@tracker/contracts';
+import {
+  formatDateTime,
+  GET_LAST_VISIT_SUBJECT,
+  isLoggedIn,
+  type LastVisitParams,
+  type LastVisitWire,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { actorOf, BugErrors } from '@tracker/bugs/domain';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';

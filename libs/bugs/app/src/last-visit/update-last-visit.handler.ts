@@ -1,4 +1,12 @@
-import { formatDateTime, isLoggedIn, lastVisitStream, type LastVisitParams, type LastVisitWire, type ServiceRequest, UPDATE_LAST_VISIT_SUBJECT } from '@tracker/contracts';
+import {
+  formatDateTime,
+  isLoggedIn,
+  lastVisitStream,
+  type LastVisitParams,
+  type LastVisitWire,
+  type ServiceRequest,
+  UPDATE_LAST_VISIT_SUBJECT,
+} from '@tracker/contracts';
 import { actorOf, BugErrors, isInvolved, lastVisitDecider } from '@tracker/bugs/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { MessageHandler } from '@tracker/platform/messaging';
@@ -26,7 +34,12 @@ export class UpdateLastVisitHandler {
     const context = this.commands.context(request);
     const visitedAt = context.occurredAt.toISOString();
     const stream = lastVisitStream(auth.userId);
-    const result = await this.commands.append(lastVisitDecider, stream, { kind: 'RecordVisit', userId: auth.userId, bugIds: docs.map((doc) => doc.id), visitedAt }, context);
+    const result = await this.commands.append(
+      lastVisitDecider,
+      stream,
+      { kind: 'RecordVisit', userId: auth.userId, bugIds: docs.map((doc) => doc.id), visitedAt },
+      context,
+    );
     await this.commands.visible([{ stream, position: result.position }], request.correlationId);
     return [...new Set(docs.map((doc) => doc.id))].map((id) => ({ id, last_visit_ts: formatDateTime(visitedAt) }));
   }

@@ -6,7 +6,10 @@ import type { GlobalPosition } from '@tracker/platform/event-store';
 
 /** What one request does to bugs it did not edit directly, by bug id. */
 export class LinkedChanges {
-  private readonly byBug = new Map<number, { dependsOn: Delta; blocks: Delta; addCc: UserRef | null; duplicate: ApplyLinkedChange['duplicate'] }>();
+  private readonly byBug = new Map<
+    number,
+    { dependsOn: Delta; blocks: Delta; addCc: UserRef | null; duplicate: ApplyLinkedChange['duplicate'] }
+  >();
 
   private entry(bugId: number): { dependsOn: Delta; blocks: Delta; addCc: UserRef | null; duplicate: ApplyLinkedChange['duplicate'] } {
     const existing = this.byBug.get(bugId);
@@ -46,7 +49,11 @@ const emptyDelta = (): Delta => ({ added: [], removed: [] });
 export class LinkedChangeWriter {
   constructor(private readonly commands: CommandRunner) {}
 
-  async write(linked: LinkedChanges, changedBy: UserRef, context: CommandContext): Promise<Array<{ stream: string; position: GlobalPosition | null; hasComment: boolean }>> {
+  async write(
+    linked: LinkedChanges,
+    changedBy: UserRef,
+    context: CommandContext,
+  ): Promise<Array<{ stream: string; position: GlobalPosition | null; hasComment: boolean }>> {
     const results = [];
     for (const { bugId, command } of linked.commands(changedBy)) {
       const stream = bugStream(bugId);

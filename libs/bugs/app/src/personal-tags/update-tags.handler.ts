@@ -34,7 +34,12 @@ export class UpdateTagsHandler {
     const changes: Record<string, { tags: { added: string[]; removed: string[] } }> = {};
     let position: GlobalPosition | null = null;
     for (const doc of docs) {
-      const result = await this.commands.append(personalTagsDecider, stream, { kind: 'ChangeBugTags', userId: auth.userId, bugId: doc.id, add, remove }, context);
+      const result = await this.commands.append(
+        personalTagsDecider,
+        stream,
+        { kind: 'ChangeBugTags', userId: auth.userId, bugId: doc.id, add, remove },
+        context,
+      );
       const event = result.events[0];
       changes[String(doc.id)] = { tags: { added: [...(event?.data.added ?? [])], removed: [...(event?.data.removed ?? [])] } };
       position = result.position ?? position;

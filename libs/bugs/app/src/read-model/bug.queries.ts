@@ -42,7 +42,9 @@ export class BugQueries {
 
   async documents(ids: readonly number[]): Promise<Map<number, BugDocument>> {
     if (ids.length === 0) return new Map();
-    const rows: Array<{ doc: BugDocument }> = await this.dataSource.query(`SELECT doc FROM ${this.s}.bugs WHERE id = ANY($1::int[])`, [ids]);
+    const rows: Array<{ doc: BugDocument }> = await this.dataSource.query(`SELECT doc FROM ${this.s}.bugs WHERE id = ANY($1::int[])`, [
+      ids,
+    ]);
     return new Map(rows.map((row) => [row.doc.id, row.doc]));
   }
 
@@ -57,8 +59,14 @@ export class BugQueries {
        FROM cf LEFT JOIN ${this.s}.bugs b ON b.id = ANY($1::int[])`,
       [ids],
     );
-    const found = rows.filter((row): row is { doc: BugDocument; users: UserRow[]; custom_fields: CustomFieldDefinition[] } => row.doc !== null);
-    return { docs: new Map(found.map((row) => [row.doc.id, row.doc])), users: userNamesOf(found), customFields: rows[0]?.custom_fields ?? [] };
+    const found = rows.filter(
+      (row): row is { doc: BugDocument; users: UserRow[]; custom_fields: CustomFieldDefinition[] } => row.doc !== null,
+    );
+    return {
+      docs: new Map(found.map((row) => [row.doc.id, row.doc])),
+      users: userNamesOf(found),
+      customFields: rows[0]?.custom_fields ?? [],
+    };
   }
 
   /** Bugs by alias, case-insensitively (as on Bugzilla's MySQL). */
@@ -132,13 +140,21 @@ export class BugQueries {
 
   async openBugIds(ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM ${this.s}.bugs WHERE id = ANY($1::int[]) AND is_open`, [ids]);
+    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM ${this.s}.bugs WHERE id = ANY($1::int[]) AND is_open`, [
+      ids,
+    ]);
     return new Set(rows.map((row) => row.id));
   }
 
   async lastVisits(userId: number, bugIds: readonly number[] | null): Promise<Array<{ bug_id: number; visited_at: Date }>> {
     return bugIds === null
-      ? this.dataSource.query(`SELECT bug_id, visited_at FROM ${this.s}.bug_last_visits WHERE user_id = $1 ORDER BY visited_at DESC, bug_id LIMIT 20`, [userId])
-      : this.dataSource.query(`SELECT bug_id, visited_at FROM ${this.s}.bug_last_visits WHERE user_id = $1 AND bug_id = ANY($2::int[]) ORDER BY bug_id`, [userId, bugIds]);
+      ? this.dataSource.query(
+          `SELECT bug_id, visited_at FROM ${this.s}.bug_last_visits WHERE user_id = $1 ORDER BY visited_at DESC, bug_id LIMIT 20`,
+          [userId],
+        )
+      : this.dataSource.query(
+          `SELECT bug_id, visited_at FROM ${this.s}.bug_last_visits WHERE user_id = $1 AND bug_id = ANY($2::int[]) ORDER BY bug_id`,
+          [userId, bugIds],
+        );
   }
 }

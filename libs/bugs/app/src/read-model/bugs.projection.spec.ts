@@ -43,11 +43,18 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
     async function append(bugId: number, commands: Array<[string, CreateBug | UpdateBug]>): Promise<void> {
       const history = (await store.readStream(bugStream(bugId))).map((e) => domainEvent<BugEvent>(e));
       for (const [at, command] of commands) {
-        const events = bug.given(...history).when(command).events();
+        const events = bug
+          .given(...history)
+          .when(command)
+          .events();
         const revision = history.length - 1;
-        const result = await store.appendToStream(bugStream(bugId), events.map((event) => ({ ...event, schemaVersion: 1, metadata: metadata(at) })), {
-          expectedRevision: revision < 0 ? 'no_stream' : revision,
-        });
+        const result = await store.appendToStream(
+          bugStream(bugId),
+          events.map((event) => ({ ...event, schemaVersion: 1, metadata: metadata(at) })),
+          {
+            expectedRevision: revision < 0 ? 'no_stream' : revision,
+          },
+        );
         await readModel.waitFor(bugStream(bugId), result.position, 'test');
         history.push(...events);
       }
@@ -63,7 +70,19 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
     it('writes the document, the search columns, aliases and comments, and moves the id sequences', async () => {
       await append(4, [
         ['2026-11-22T14:43:21.000Z', create(4, { alias: ['golden-1'], priority: 'Normal', keywords: ['perf'], estimatedTime: 4.5 })],
-        ['2026-11-22T14:50:00.000Z', update({ status: 'RESOLVED', resolution: 'FIXED', workTime: 1.5, comment: { body: 'Done.', isPrivate: false, isMarkdown: false }, customFields: {} }, 41)],
+        [
+          '2026-11-22T14:50:00.000Z',
+          update(
+            {
+              status: 'RESOLVED',
+              resolution: 'FIXED',
+              workTime: 1.5,
+              comment: { body: 'Done.', isPrivate: false, isMarkdown: false },
+              customFields: {},
+            },
+            41,
+          ),
+        ],
       ]);
       expect(await rows()).toEqual([
         {
@@ -83,12 +102,16 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
           changed_then: true,
         },
       ]);
-      expect(await readModel.dataSource.query('SELECT alias_key, alias, bug_id FROM bugs.bug_aliases')).toEqual([{ alias_key: 'golden-1', alias: 'golden-1', bug_id: 4 }]);
+      expect(await readModel.dataSource.query('SELECT alias_key, alias, bug_id FROM bugs.bug_aliases')).toEqual([
+        { alias_key: 'golden-1', alias: 'golden-1', bug_id: 4 },
+      ]);
       expect(await readModel.dataSource.query('SELECT comment_id, bug_id, text FROM bugs.bug_comments ORDER BY comment_id')).toEqual([
         { comment_id: 40, bug_id: 4, text: '' },
         { comment_id: 41, bug_id: 4, text: 'Done.' },
       ]);
-      const [ids] = await readModel.dataSource.query(`SELECT nextval('bugs.bug_ids')::int AS bug, nextval('bugs.comment_ids')::int AS comment`);
+      const [ids] = await readModel.dataSource.query(
+        `SELECT nextval('bugs.bug_ids')::int AS bug, nextval('bugs.comment_ids')::int AS comment`,
+      );
       expect(ids).toEqual({ bug: 5, comment: 42 });
     });
 

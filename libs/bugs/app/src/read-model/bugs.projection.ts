@@ -40,7 +40,13 @@ export class BugsProjection implements Projection {
         case 'BugCreated': {
           const { bugId, reporter, fields, description } = event.data;
           docs.set(bugId, { id: bugId, reporter, fields, creationTime: at, lastChangeTime: at, actualTime: description.workTime });
-          newComments.push({ commentId: description.commentId, bugId, isPrivate: description.isPrivate, authorId: reporter.id, text: description.text });
+          newComments.push({
+            commentId: description.commentId,
+            bugId,
+            isPrivate: description.isPrivate,
+            authorId: reporter.id,
+            text: description.text,
+          });
           maxBugId = Math.max(maxBugId, bugId);
           maxCommentId = Math.max(maxCommentId, description.commentId);
           break;
@@ -78,7 +84,10 @@ function bugIdOf(event: RecordedEvent): number {
 }
 
 async function loadDocuments(manager: EntityManager, ids: readonly number[]): Promise<Map<number, BugDocument>> {
-  const rows: Array<{ doc: BugDocument }> = await manager.query(`SELECT doc FROM ${schemaOf(manager.connection)}.bugs WHERE id = ANY($1::int[])`, [ids]);
+  const rows: Array<{ doc: BugDocument }> = await manager.query(
+    `SELECT doc FROM ${schemaOf(manager.connection)}.bugs WHERE id = ANY($1::int[])`,
+    [ids],
+  );
   return new Map(rows.map((row) => [row.doc.id, row.doc]));
 }
 

@@ -14,5 +14,11 @@ export const bugsReadModel = ReadModelModule.forService({
   schema: BUGS_SCHEMA,
   entities: [],
   migrations: [ProjectionCheckpoints1763800000000, CreateBugsTables1764100000000, SubstringSearchIndexes1764100000001],
-  projections: [new BugsProjection(), new UsersProjection(), new PersonalTagsProjection(), new LastVisitsProjection(), new CustomFieldsProjection()],
+  projections: [
+    new BugsProjection(),
+    new UsersProjection(),
+    new PersonalTagsProjection(),
+    new LastVisitsProjection(),
+    new CustomFieldsProjection(),
+  ],
 });

@@ -23,7 +23,8 @@ export class CustomFieldsProjection implements Projection {
         );
       } else if (event.type === 'FieldUpdated') {
         const { isObsolete, sortKey } = event.data.changes;
-        if (isObsolete) await manager.query(`UPDATE ${s}.bug_custom_fields SET is_obsolete = $2 WHERE name = $1`, [event.data.name, isObsolete.to]);
+        if (isObsolete)
+          await manager.query(`UPDATE ${s}.bug_custom_fields SET is_obsolete = $2 WHERE name = $1`, [event.data.name, isObsolete.to]);
         if (sortKey) await manager.query(`UPDATE ${s}.bug_custom_fields SET sort_key = $2 WHERE name = $1`, [event.data.name, sortKey.to]);
       }
     }

@@ -13,13 +13,18 @@ export class PersonalTagsProjection implements Projection {
     for (const recorded of events) {
       const { userId, bugId, added, removed } = domainEvent<BugTagsChanged>(recorded).data;
       if (removed.length > 0) {
-        await manager.query(`DELETE FROM ${s}.bug_tags WHERE user_id = $1 AND bug_id = $2 AND tag = ANY($3::text[])`, [userId, bugId, removed]);
+        await manager.query(`DELETE FROM ${s}.bug_tags WHERE user_id = $1 AND bug_id = $2 AND tag = ANY($3::text[])`, [
+          userId,
+          bugId,
+          removed,
+        ]);
       }
       if (added.length > 0) {
-        await manager.query(
-          `INSERT INTO ${s}.bug_tags (user_id, bug_id, tag) SELECT $1, $2, unnest($3::text[]) ON CONFLICT DO NOTHING`,
-          [userId, bugId, added],
-        );
+        await manager.query(`INSERT INTO ${s}.bug_tags (user_id, bug_id, tag) SELECT $1, $2, unnest($3::text[]) ON CONFLICT DO NOTHING`, [
+          userId,
+          bugId,
+          added,
+        ]);
       }
     }
   }

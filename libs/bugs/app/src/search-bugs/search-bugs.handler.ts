@@ -75,7 +75,14 @@ export class SearchBugsHandler {
       return { bug_count: counted?.bug_count ?? 0 };
     }
     const rows = await this.run<{ doc: BugDocument; users: UserRow[] }>(request, compileSearch(search, scope));
-    return { bugs: await this.views.render(request, rows.map((row) => row.doc), false, { users: userNamesOf(rows), customFields }) };
+    return {
+      bugs: await this.views.render(
+        request,
+        rows.map((row) => row.doc),
+        false,
+        { users: userNamesOf(rows), customFields },
+      ),
+    };
   }
 
   private async run<Row>(request: ServiceRequest, query: { text: string; values: unknown[] }): Promise<Row[]> {
@@ -83,7 +90,8 @@ export class SearchBugsHandler {
       return await this.readModel.dataSource.query<Row[]>(query.text, query.values);
     } catch (error) {
       // a user's regular expression PostgreSQL cannot compile is the user's error
-      if (error instanceof Error && /regular expression/i.test(error.message)) throw CommonErrors.userError(`Invalid regular expression: ${error.message}`);
+      if (error instanceof Error && /regular expression/i.test(error.message))
+        throw CommonErrors.userError(`Invalid regular expression: ${error.message}`);
       this.logger.error(`[${request.correlationId}] ${query.text}`);
       throw error;
     }

@@ -88,7 +88,13 @@ function commentsVisible(scope: SearchScope): string {
 }
 
 /** Users whose login (or real name) matches; `%user%` is the caller. */
-function usersMatching(name: 'login' | 'real_name', operator: SearchOperator, value: string, scope: SearchScope, params: SqlParams): string {
+function usersMatching(
+  name: 'login' | 'real_name',
+  operator: SearchOperator,
+  value: string,
+  scope: SearchScope,
+  params: SqlParams,
+): string {
   if (value.trim() === '%user%' && scope.userId !== null) return `SELECT ${params.add(scope.userId)}::int`;
   return `SELECT u.id FROM ${scope.schema}.bug_users u WHERE ${textCondition(`u.${name}`, operator, value, params)}`;
 }
@@ -106,7 +112,12 @@ function arrayCondition(sql: string, operator: SearchOperator, value: string, pa
 
 const CASTS = { int: 'bigint', number: 'numeric', datetime: 'timestamptz', date: 'date', bool: 'boolean' } as const;
 
-function scalarCondition(column: Extract<SearchColumn, { kind: keyof typeof CASTS }>, operator: SearchOperator, value: string, params: SqlParams): string {
+function scalarCondition(
+  column: Extract<SearchColumn, { kind: keyof typeof CASTS }>,
+  operator: SearchOperator,
+  value: string,
+  params: SqlParams,
+): string {
   const cast = CASTS[column.kind];
   const typed = (text: string): unknown => typedValue(column.kind, text);
   if (operator === 'isempty') return `${column.sql} IS NULL`;
@@ -117,13 +128,21 @@ function scalarCondition(column: Extract<SearchColumn, { kind: keyof typeof CAST
   return textCondition(`${column.sql}::text`, operator, value, params);
 }
 
-const COMPARISONS: Partial<Record<SearchOperator, string>> = { equals: '=', lessthan: '<', lessthaneq: '<=', greaterthan: '>', greaterthaneq: '>=' };
+const COMPARISONS: Partial<Record<SearchOperator, string>> = {
+  equals: '=',
+  lessthan: '<',
+  lessthaneq: '<=',
+  greaterthan: '>',
+  greaterthaneq: '>=',
+};
 
 function typedValue(kind: keyof typeof CASTS, text: string): unknown {
   switch (kind) {
     case 'int': {
       // an id or count column (32 bits): `1.5` or a 20-digit number could never match, and would fail in SQL
-      const error = /^-?\d+$/.test(text.trim()) ? param.integerRangeError(Number(text.trim()), text.trim()) : CommonErrors.mustBeNumeric('value', text).toData();
+      const error = /^-?\d+$/.test(text.trim())
+        ? param.integerRangeError(Number(text.trim()), text.trim())
+        : CommonErrors.mustBeNumeric('value', text).toData();
       if (error) throw new DomainError(error);
       return text.trim();
     }
@@ -141,7 +160,11 @@ function typedValue(kind: keyof typeof CASTS, text: string): unknown {
 /** A date as searches take it (YYYY-MM-DD[ HH:MM[:SS]], ISO); anything else is error 56. */
 function searchDate(text: string): string {
   const value = text.trim();
-  const parsed = Date.parse(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(value) ? `${value.replace(' ', 'T')}${value.length === 10 ? 'T00:00:00' : ''}Z` : value);
+  const parsed = Date.parse(
+    /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(value)
+      ? `${value.replace(' ', 'T')}${value.length === 10 ? 'T00:00:00' : ''}Z`
+      : value,
+  );
   if (Number.isNaN(parsed)) throw CommonErrors.illegalDate(text);
   return new Date(parsed).toISOString();
 }
@@ -152,4 +175,3 @@ function integers(value: string): number[] {
     .filter((item) => /^\d+$/.test(item))
     .map(Number);
 }
-

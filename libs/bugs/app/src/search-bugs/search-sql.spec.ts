@@ -1,7 +1,14 @@
 import { parseSearch } from '@tracker/bugs/domain';
 import { compileCount, compileSearch, type SearchScope } from './search-sql';
 
-const SCOPE: SearchScope = { schema: '"bugs"', userId: 7, groupIds: [3], insider: false, customFields: [], valueOrder: { priorities: ['High', 'Low'] } };
+const SCOPE: SearchScope = {
+  schema: '"bugs"',
+  userId: 7,
+  groupIds: [3],
+  insider: false,
+  customFields: [],
+  valueOrder: { priorities: ['High', 'Low'] },
+};
 const CONTEXT = {
   statuses: [
     { name: 'CONFIRMED', isOpen: true },
@@ -40,7 +47,9 @@ describe('search SQL', () => {
 
   it('keeps a word that is also a keyword as plain alternatives, every parameter used', () => {
     const { text, values } = sql({ quicksearch: 'perf' });
-    expect([...new Set([...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])))].sort((a, b) => a - b)).toEqual(values.map((_, i) => i + 1));
+    expect([...new Set([...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])))].sort((a, b) => a - b)).toEqual(
+      values.map((_, i) => i + 1),
+    );
     expect(text).toContain('EXISTS (SELECT 1 FROM unnest(b.keywords)');
   });
 
@@ -56,11 +65,13 @@ describe('search SQL', () => {
 
   it('unites the substrings of several summaries as any of them, each taken whole', () => {
     const { text, values } = sql({ summary: ['alpha beta', 'gamma'] });
-    expect(text).toContain('b.id IN (SELECT x.id FROM "bugs".bugs x WHERE lower(x.summary) LIKE $3 UNION SELECT x.id FROM "bugs".bugs x WHERE lower(x.summary) LIKE $4)');
+    expect(text).toContain(
+      'b.id IN (SELECT x.id FROM "bugs".bugs x WHERE lower(x.summary) LIKE $3 UNION SELECT x.id FROM "bugs".bugs x WHERE lower(x.summary) LIKE $4)',
+    );
     expect(values.slice(2, 4)).toEqual(['%alpha beta%', '%gamma%']);
   });
 
   it('negates with coalesce so that a missing value counts as not matching', () => {
-    expect(sql({ f1: 'short_desc', o1: 'notsubstring', v1: 'x' }).text).toContain("NOT coalesce(lower(b.summary) LIKE $3, false)");
+    expect(sql({ f1: 'short_desc', o1: 'notsubstring', v1: 'x' }).text).toContain('NOT coalesce(lower(b.summary) LIKE $3, false)');
   });
 });

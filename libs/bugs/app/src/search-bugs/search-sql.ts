@@ -48,7 +48,9 @@ function compileCriterion(criterion: Criterion, scope: SearchScope, params: SqlP
     return criterion.negate ? `NOT coalesce(${joined}, false)` : joined;
   }
   const positive = NEGATED[criterion.operator];
-  const sql = positive ? `NOT coalesce(${compileCondition({ ...criterion, operator: positive }, scope, params)}, false)` : compileCondition(criterion, scope, params);
+  const sql = positive
+    ? `NOT coalesce(${compileCondition({ ...criterion, operator: positive }, scope, params)}, false)`
+    : compileCondition(criterion, scope, params);
   return criterion.negate ? `NOT coalesce(${sql}, false)` : sql;
 }
 
@@ -57,7 +59,8 @@ function orderBy(field: string, descending: boolean, scope: SearchScope, params:
   const list = SORTED_BY_VALUE[field];
   const column = searchColumn(field, scope.customFields);
   const values = list ? scope.valueOrder[list] : undefined;
-  if (values && column.kind === 'text') return [`array_position(${params.add(values)}::text[], ${column.sql}) ${direction}`, `${column.sql} ${direction}`];
+  if (values && column.kind === 'text')
+    return [`array_position(${params.add(values)}::text[], ${column.sql}) ${direction}`, `${column.sql} ${direction}`];
   switch (column.kind) {
     case 'text':
     case 'int':

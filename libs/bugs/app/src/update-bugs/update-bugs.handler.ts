@@ -108,7 +108,10 @@ export class UpdateBugsHandler {
     written.push(...others);
     commentsChanged ||= others.some((other) => other.hasComment);
     await this.commands.visible(written, request.correlationId);
-    const last = written.reduce<GlobalPosition | null>((max, entry) => (entry.position !== null && (max === null || entry.position > max) ? entry.position : max), null);
+    const last = written.reduce<GlobalPosition | null>(
+      (max, entry) => (entry.position !== null && (max === null || entry.position > max) ? entry.position : max),
+      null,
+    );
     if (commentsChanged && last !== null) await this.comments.sync(request, [{ stream: written[0]?.stream ?? 'bug-0', position: last }]);
     return { bugs: results };
   }
@@ -132,11 +135,20 @@ export class UpdateBugsHandler {
     return { before, result };
   }
 
-  private async linkEffects(links: LinkedChanges, bug: ExistingBug, events: readonly BugEvent[], target: ExistingBug | null): Promise<void> {
+  private async linkEffects(
+    links: LinkedChanges,
+    bug: ExistingBug,
+    events: readonly BugEvent[],
+    target: ExistingBug | null,
+  ): Promise<void> {
     const updated = events.find((event) => event.type === 'BugUpdated');
     if (updated?.type !== 'BugUpdated') return;
     const { dependsOn, blocks, dupeOf } = updated.data.changes;
-    links.dependencies(bug.bugId, { added: [...(dependsOn?.added ?? [])], removed: [...(dependsOn?.removed ?? [])] }, { added: [...(blocks?.added ?? [])], removed: [...(blocks?.removed ?? [])] });
+    links.dependencies(
+      bug.bugId,
+      { added: [...(dependsOn?.added ?? [])], removed: [...(dependsOn?.removed ?? [])] },
+      { added: [...(blocks?.added ?? [])], removed: [...(blocks?.removed ?? [])] },
+    );
     if (dupeOf !== undefined && dupeOf !== null) {
       const addCc = dupeTargetFor(bug, target)?.visibleToDupeReporter && target?.reporter.id !== bug.reporter.id ? bug.reporter : null;
       links.duplicate(dupeOf, { bugId: bug.bugId, commentId: await this.ids.next('comment_ids') }, addCc);

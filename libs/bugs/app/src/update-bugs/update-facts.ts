@@ -55,7 +55,10 @@ export class UpdateFactsLoader {
   ): Promise<UpdateFacts> {
     const queries = new BugQueries(this.readModel.dataSource);
     const productIds = bugs.map((bug) => bug.fields.product.id);
-    const rules = await this.catalog.rules(request, { productIds: [...new Set(productIds)], products: input.product === undefined ? [] : [input.product] });
+    const rules = await this.catalog.rules(request, {
+      productIds: [...new Set(productIds)],
+      products: input.product === undefined ? [] : [input.product],
+    });
     const bugIdFields = rules.fields.customFields.filter((field) => field.type === CustomFieldType.bugId).map((field) => field.name);
     const refs = [
       ...splitRefs(listValues(input.blocks)),
@@ -77,7 +80,19 @@ export class UpdateFactsLoader {
       queries.openBugIds([...bugs.flatMap((bug) => bug.fields.dependsOn), ...resolvedIds(bugRefs)]),
       dupeTargetId === null ? Promise.resolve(null) : loadBug(dupeTargetId),
     ]);
-    return { actor, input, bugCount: bugs.length, rules, users, aliasOwners, bugRefs, dependencyEdges, dupeChain, openBugIds, dupeTargetBug };
+    return {
+      actor,
+      input,
+      bugCount: bugs.length,
+      rules,
+      users,
+      aliasOwners,
+      bugRefs,
+      dependencyEdges,
+      dupeChain,
+      openBugIds,
+      dupeTargetBug,
+    };
   }
 }
 

@@ -38,7 +38,10 @@ export class BugViews {
     const [users, tags, customFields] = await Promise.all([
       wantsUsers ? this.userNames.of(request, usersShown(docs), known?.users) : Promise.resolve(new Map<number, UserName>()),
       userId !== null && filter.wants('tags', bugFieldType('tags'))
-        ? queries.tags(userId, docs.map((doc) => doc.id))
+        ? queries.tags(
+            userId,
+            docs.map((doc) => doc.id),
+          )
         : Promise.resolve(null),
       known ? Promise.resolve(known.customFields) : queries.customFields(),
     ]);
@@ -48,6 +51,14 @@ export class BugViews {
         : null;
     const timetracker = hasPermission(request.auth, 'timetracker');
     const empty = new Map<number, readonly string[]>();
-    return docs.map((doc) => bugWire(doc, { users, customFields, timetracker, tags: tags ?? (userId === null && filter.wants('tags', bugFieldType('tags')) ? empty : null), updateToken: token }));
+    return docs.map((doc) =>
+      bugWire(doc, {
+        users,
+        customFields,
+        timetracker,
+        tags: tags ?? (userId === null && filter.wants('tags', bugFieldType('tags')) ? empty : null),
+        updateToken: token,
+      }),
+    );
   }
 }

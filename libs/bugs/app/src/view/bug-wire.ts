@@ -98,5 +98,14 @@ function customWire(field: CustomFieldDefinition, value: unknown): unknown {
 
 /** Every user a list of bugs shows. */
 export function usersShown(docs: readonly BugDocument[]): number[] {
-  return [...new Set(docs.flatMap((doc) => [doc.reporter.id, doc.fields.assignee.id, ...(doc.fields.qaContact ? [doc.fields.qaContact.id] : []), ...doc.fields.cc.map((user) => user.id)]))];
+  return [
+    ...new Set(
+      docs.flatMap((doc) => [
+        doc.reporter.id,
+        doc.fields.assignee.id,
+        ...(doc.fields.qaContact ? [doc.fields.qaContact.id] : []),
+        ...doc.fields.cc.map((user) => user.id),
+      ]),
+    ),
+  ];
 }

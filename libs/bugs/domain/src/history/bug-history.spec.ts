@@ -13,7 +13,10 @@ const update = (input: UpdateBug['input'], commentId = 11): UpdateBug => updateB
 function stream(...steps: Array<[string, CreateBug | UpdateBug]>): DatedBugEvent[] {
   const dated: DatedBugEvent[] = [];
   for (const [occurredAt, command] of steps) {
-    const events = bug.given(...dated.map((entry) => entry.event)).when(command).events();
+    const events = bug
+      .given(...dated.map((entry) => entry.event))
+      .when(command)
+      .events();
     dated.push(...events.map((event) => ({ event, occurredAt })));
   }
   return dated;
@@ -27,7 +30,17 @@ describe('bug history', () => {
     ['2026-11-22T14:43:21.000Z', CREATE],
     [
       '2026-11-22T14:43:22.000Z',
-      update({ status: 'IN_PROGRESS', priority: 'High', cc: { add: [USER.login] }, whiteboard: '[golden][taken]', remainingTime: 3, workTime: 1.5, blocks: { add: ['1'] }, comment: { body: 'Taking this.', isPrivate: false, isMarkdown: false }, customFields: {} }),
+      update({
+        status: 'IN_PROGRESS',
+        priority: 'High',
+        cc: { add: [USER.login] },
+        whiteboard: '[golden][taken]',
+        remainingTime: 3,
+        workTime: 1.5,
+        blocks: { add: ['1'] },
+        comment: { body: 'Taking this.', isPrivate: false, isMarkdown: false },
+        customFields: {},
+      }),
     ],
     ['2026-11-22T14:50:00.000Z', update({ commentIsPrivate: { '11': true }, customFields: {} })],
   );

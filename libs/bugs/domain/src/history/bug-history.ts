@@ -35,7 +35,11 @@ export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryRe
   for (const { event, occurredAt } of events) {
     const rows = rowsOf(state, event);
     state = evolveBug(state, event);
-    const visible = rows.filter((row) => (reader.timetracker || !TIME_TRACKING.has(row.field)) && (reader.insider || row.field !== 'longdescs.isprivate' || row.added !== '1'));
+    const visible = rows.filter(
+      (row) =>
+        (reader.timetracker || !TIME_TRACKING.has(row.field)) &&
+        (reader.insider || row.field !== 'longdescs.isprivate' || row.added !== '1'),
+    );
     if (visible.length === 0 || (since !== null && Date.parse(occurredAt) <= since)) continue;
     const when = formatDateTime(occurredAt);
     const who = whoOf(event);

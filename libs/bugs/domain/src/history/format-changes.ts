@@ -54,7 +54,8 @@ export function formatChanges(before: BugFields, changes: BugChanges, withDupeOf
   if (c.estimatedTime !== undefined) scalar('estimated_time', storedHours(before.estimatedTime), givenHours(c.estimatedTime));
   if (c.remainingTime !== undefined) scalar('remaining_time', storedHours(before.remainingTime), givenHours(c.remainingTime));
   const list = <T>(field: string, delta: { added: readonly T[]; removed: readonly T[] } | undefined, show: (item: T) => string): void => {
-    if (delta) rows.push({ field, removed: delta.removed.map(show).join(LIST_SEPARATOR), added: delta.added.map(show).join(LIST_SEPARATOR) });
+    if (delta)
+      rows.push({ field, removed: delta.removed.map(show).join(LIST_SEPARATOR), added: delta.added.map(show).join(LIST_SEPARATOR) });
   };
   list('alias', c.alias, String);
   list('keywords', c.keywords, String);
@@ -68,7 +69,11 @@ export function formatChanges(before: BugFields, changes: BugChanges, withDupeOf
     if (Array.isArray(value) || Array.isArray(old)) {
       const was = (Array.isArray(old) ? old : []) as readonly string[];
       const now = (Array.isArray(value) ? value : []) as readonly string[];
-      rows.push({ field: name, removed: was.filter((v) => !now.includes(v)).join(LIST_SEPARATOR), added: now.filter((v) => !was.includes(v)).join(LIST_SEPARATOR) });
+      rows.push({
+        field: name,
+        removed: was.filter((v) => !now.includes(v)).join(LIST_SEPARATOR),
+        added: now.filter((v) => !was.includes(v)).join(LIST_SEPARATOR),
+      });
     } else {
       scalar(name, customText(old), customText(value));
     }

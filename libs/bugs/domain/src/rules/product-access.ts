@@ -31,8 +31,7 @@ export function mandatoryGroups(actor: Actor, product: ProductRules): readonly N
   return product.groupControls
     .filter((control) => control.isActive)
     .filter(
-      (control) =>
-        control.memberControl === 'MANDATORY' || (control.otherControl === 'MANDATORY' && !isMember(actor, control.group.id)),
+      (control) => control.memberControl === 'MANDATORY' || (control.otherControl === 'MANDATORY' && !isMember(actor, control.group.id)),
     )
     .map((control) => control.group);
 }

@@ -27,7 +27,17 @@ function parsed(raw: Record<string, unknown>, context: SearchContext = CONTEXT):
 
 describe('search parameters', () => {
   it('turns simple parameters into AND of any-of, with Bugzilla default operators and internal names', () => {
-    expect(parsed({ product: ['A', 'B'], short_desc: 'golden widget', creator: ['bob', 'ann'], creation_time: '2026-01-01T00:00:00.000Z', whiteboard: 'x', keywords: 'perf', cf_colour: 'red' }).criteria).toEqual(
+    expect(
+      parsed({
+        product: ['A', 'B'],
+        short_desc: 'golden widget',
+        creator: ['bob', 'ann'],
+        creation_time: '2026-01-01T00:00:00.000Z',
+        whiteboard: 'x',
+        keywords: 'perf',
+        cf_colour: 'red',
+      }).criteria,
+    ).toEqual(
       group('AND', [
         condition('product', 'anyexact', 'A,B'),
         condition('short_desc', 'substring', 'golden widget'),
@@ -52,7 +62,9 @@ describe('search parameters', () => {
 
   it('makes several values any of them for every operator that compares one value, and none of them for a negative one', () => {
     expect(parsed({ url: ['example com', 'other'] }).criteria).toEqual(
-      group('AND', [group('OR', [condition('bug_file_loc', 'allwordssubstr', 'example com'), condition('bug_file_loc', 'allwordssubstr', 'other')])]),
+      group('AND', [
+        group('OR', [condition('bug_file_loc', 'allwordssubstr', 'example com'), condition('bug_file_loc', 'allwordssubstr', 'other')]),
+      ]),
     );
     expect(parsed({ summary: ['a', 'b'], summary_type: 'allwordssubstr' }).criteria).toEqual(
       group('AND', [group('OR', [condition('short_desc', 'allwordssubstr', 'a'), condition('short_desc', 'allwordssubstr', 'b')])]),
@@ -69,18 +81,28 @@ describe('search parameters', () => {
     expect(parsed({ summary: ['a b', 'c'], summary_type: 'anywordssubstr', priority: ['High', 'Low'] }).criteria).toEqual(
       group('AND', [condition('short_desc', 'anywordssubstr', 'a b,c'), condition('priority', 'anyexact', 'High,Low')]),
     );
-    expect(parsed({ keywords: ['perf', 'regression'] }).criteria).toEqual(group('AND', [condition('keywords', 'allwords', 'perf,regression')]));
+    expect(parsed({ keywords: ['perf', 'regression'] }).criteria).toEqual(
+      group('AND', [condition('keywords', 'allwords', 'perf,regression')]),
+    );
     expect(parsed({ resolution: ['---', 'FIXED'] }).criteria).toEqual(group('AND', [condition('resolution', 'anyexact', ',FIXED')]));
   });
 
   it('applies <field>_type, drops unknown parameters and time tracking for non-timetrackers', () => {
-    expect(parsed({ summary: 'a', summary_type: 'casesubstring', nonsense: 1, estimated_time: 3 }).criteria).toEqual(group('AND', [condition('short_desc', 'casesubstring', 'a')]));
-    expect(parsed({ estimated_time: 3 }, { ...CONTEXT, timetracker: true }).criteria).toEqual(group('AND', [condition('estimated_time', 'anyexact', '3')]));
+    expect(parsed({ summary: 'a', summary_type: 'casesubstring', nonsense: 1, estimated_time: 3 }).criteria).toEqual(
+      group('AND', [condition('short_desc', 'casesubstring', 'a')]),
+    );
+    expect(parsed({ estimated_time: 3 }, { ...CONTEXT, timetracker: true }).criteria).toEqual(
+      group('AND', [condition('estimated_time', 'anyexact', '3')]),
+    );
   });
 
   it('expands the special statuses, drops unknown ones, and leaves out a filter on every status', () => {
-    expect(parsed({ status: '__open__' }).criteria).toEqual(group('AND', [condition('bug_status', 'anyexact', 'UNCONFIRMED,CONFIRMED,IN_PROGRESS')]));
-    expect(parsed({ status: ['__closed__', 'BOGUS'] }).criteria).toEqual(group('AND', [condition('bug_status', 'anyexact', 'RESOLVED,VERIFIED')]));
+    expect(parsed({ status: '__open__' }).criteria).toEqual(
+      group('AND', [condition('bug_status', 'anyexact', 'UNCONFIRMED,CONFIRMED,IN_PROGRESS')]),
+    );
+    expect(parsed({ status: ['__closed__', 'BOGUS'] }).criteria).toEqual(
+      group('AND', [condition('bug_status', 'anyexact', 'RESOLVED,VERIFIED')]),
+    );
     expect(parsed({ status: '__all__' }).criteria).toEqual(group('AND', []));
     expect(parsed({ resolution: '---' }).criteria).toEqual(group('AND', [condition('resolution', 'anyexact', '')]));
   });
@@ -105,13 +127,34 @@ describe('search parameters', () => {
   });
 
   it('reads advanced charts with groups, negation and the top-level join', () => {
-    expect(parsed({ j_top: 'OR', f1: 'priority', o1: 'equals', v1: 'High', f2: 'OP', j2: 'AND', n2: '1', f3: 'component', o3: 'substring', v3: 'ui', f4: 'CP' }).criteria).toEqual(
-      group('AND', [group('OR', [condition('priority', 'equals', 'High'), group('AND', [condition('component', 'substring', 'ui')], true)])]),
+    expect(
+      parsed({
+        j_top: 'OR',
+        f1: 'priority',
+        o1: 'equals',
+        v1: 'High',
+        f2: 'OP',
+        j2: 'AND',
+        n2: '1',
+        f3: 'component',
+        o3: 'substring',
+        v3: 'ui',
+        f4: 'CP',
+      }).criteria,
+    ).toEqual(
+      group('AND', [
+        group('OR', [condition('priority', 'equals', 'High'), group('AND', [condition('component', 'substring', 'ui')], true)]),
+      ]),
     );
-    expect(parsed({ 'field0-0-0': 'keywords', 'type0-0-0': 'substring', 'value0-0-0': 'perf', 'field0-0-1': 'blocked', 'value0-0-1': '5' }).criteria).toEqual(
+    expect(
+      parsed({ 'field0-0-0': 'keywords', 'type0-0-0': 'substring', 'value0-0-0': 'perf', 'field0-0-1': 'blocked', 'value0-0-1': '5' })
+        .criteria,
+    ).toEqual(
       group('AND', [group('AND', [group('OR', [condition('keywords', 'substring', 'perf'), condition('blocked', 'substring', '5')])])]),
     );
-    expect(parsed({ email1: 'bob', emailtype1: 'exact', emailcc1: '1' }).criteria).toEqual(group('AND', [group('OR', [condition('cc', 'equals', 'bob')])]));
+    expect(parsed({ email1: 'bob', emailtype1: 'exact', emailcc1: '1' }).criteria).toEqual(
+      group('AND', [group('OR', [condition('cc', 'equals', 'bob')])]),
+    );
   });
 
   it('refuses unknown fields and operators in charts', () => {

@@ -1,12 +1,31 @@
 import { CommonErrors, DomainError } from '@tracker/contracts';
-import { type Criterion, condition, group, isSearchOperator, type OrderTerm, type SearchOperator, type SearchRequest } from './search-criteria';
+import {
+  type Criterion,
+  condition,
+  group,
+  isSearchOperator,
+  type OrderTerm,
+  type SearchOperator,
+  type SearchRequest,
+} from './search-criteria';
 import { DEFAULT_OPERATORS, isSearchableBy, ROLE_FIELDS, searchFieldName } from './search-fields';
 import { parseQuicksearch } from './quicksearch';
 import { parseCharts } from './search-charts';
 import { invalidOperator, type SearchContext, valuesOf } from './search-context';
 
 /** Parameters that are not criteria. */
-const NOT_CRITERIA = new Set(['limit', 'offset', 'order', 'quicksearch', 'query_format', 'count_only', 'permissive', 'list_id', 'ctype', 'j_top']);
+const NOT_CRITERIA = new Set([
+  'limit',
+  'offset',
+  'order',
+  'quicksearch',
+  'query_format',
+  'count_only',
+  'permissive',
+  'list_id',
+  'ctype',
+  'j_top',
+]);
 
 /**
  * Bugzilla's Bug.search (reference §7.1-7.3): quicksearch replaces the criteria; offset
@@ -27,7 +46,9 @@ export function parseSearch(raw: Readonly<Record<string, unknown>>, context: Sea
     const offset = limit === 0 ? 0 : Number(offsetRaw ?? 0);
     const quicksearch = valuesOf(raw['quicksearch']).join(' ');
     const parsed =
-      raw['quicksearch'] !== undefined ? parseQuicksearch(quicksearch, context) : { criteria: criteriaOf(raw, context), order: [] as OrderTerm[] };
+      raw['quicksearch'] !== undefined
+        ? parseQuicksearch(quicksearch, context)
+        : { criteria: criteriaOf(raw, context), order: [] as OrderTerm[] };
     const order = raw['order'] !== undefined ? parseOrder(valuesOf(raw['order']).join(','), context) : parsed.order;
     return { criteria: parsed.criteria, order, limit: capped, offset };
   } catch (error) {
@@ -83,12 +104,24 @@ const LIST_OPERATORS: ReadonlySet<SearchOperator> = new Set(['anyexact', 'anywor
 function anyOf(field: string, operator: SearchOperator, values: readonly string[]): Criterion {
   if (values.length === 1 || LIST_OPERATORS.has(operator) || field === 'keywords') return condition(field, operator, values.join(','));
   const positive = POSITIVE_OF[operator];
-  if (positive) return group('OR', values.map((value) => condition(field, positive, value)), true);
-  return group('OR', values.map((value) => condition(field, operator, value)));
+  if (positive)
+    return group(
+      'OR',
+      values.map((value) => condition(field, positive, value)),
+      true,
+    );
+  return group(
+    'OR',
+    values.map((value) => condition(field, operator, value)),
+  );
 }
 
 /** The positive form of each negative single-value operator. */
-const POSITIVE_OF: Partial<Record<SearchOperator, SearchOperator>> = { notequals: 'equals', notsubstring: 'substring', notregexp: 'regexp' };
+const POSITIVE_OF: Partial<Record<SearchOperator, SearchOperator>> = {
+  notequals: 'equals',
+  notsubstring: 'substring',
+  notregexp: 'regexp',
+};
 
 /** `__open__`, `__closed__`, `__all__`; unknown statuses are dropped; all statuses means no filter. */
 function statusCriterion(values: string[], context: SearchContext): Criterion | null {

@@ -85,7 +85,13 @@ export function quicksearchField(name: string, customFields: readonly string[]):
   const translate = (field: string): string => RENAMED[field] ?? field;
   const exact = map[wanted];
   if (exact !== undefined) return { field: translate(exact) };
-  const matches = [...new Set(Object.keys(map).filter((key) => key.startsWith(wanted)).map((key) => map[key] as string))];
+  const matches = [
+    ...new Set(
+      Object.keys(map)
+        .filter((key) => key.startsWith(wanted))
+        .map((key) => map[key] as string),
+    ),
+  ];
   if (matches.length === 1) return { field: translate(matches[0] as string) };
   if (matches.length > 1) return { ambiguous: [...matches].sort() };
   const cfless = customFields.filter((field) => field.startsWith('cf_') && field.slice(3).startsWith(wanted));

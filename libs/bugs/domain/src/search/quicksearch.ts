@@ -1,6 +1,14 @@
 import { DomainError } from '@tracker/contracts';
 import type { SearchContext } from './search-context';
-import { type Condition, type Criterion, type CriteriaGroup, condition, group, type OrderTerm, type SearchOperator } from './search-criteria';
+import {
+  type Condition,
+  type Criterion,
+  type CriteriaGroup,
+  condition,
+  group,
+  type OrderTerm,
+  type SearchOperator,
+} from './search-criteria';
 import { defaultWord, fieldTerm, priorityTerm, specialFirstChar, type State } from './quicksearch-terms';
 import { splitOutsideQuotes, unquote } from './quicksearch-words';
 
@@ -18,9 +26,13 @@ const INVALID_QUERY =
 
 export function parseQuicksearch(text: string, context: SearchContext): { criteria: CriteriaGroup; order: OrderTerm[] } {
   const search = text.replace(/^[\s,]+|[\s,]+$/g, '');
-  if (search === '') throw new DomainError('searchTermsRequired', 'You may not search, or create saved searches, without any search terms.');
+  if (search === '')
+    throw new DomainError('searchTermsRequired', 'You may not search, or create saved searches, without any search terms.');
   if (/^[0-9,\s]*$/.test(search)) {
-    return { criteria: group('AND', [condition('bug_id', 'anyexact', search.replace(/[,\s]+/g, ','))]), order: [{ field: 'bug_id', descending: false }] };
+    return {
+      criteria: group('AND', [condition('bug_id', 'anyexact', search.replace(/[,\s]+/g, ','))]),
+      order: [{ field: 'bug_id', descending: false }],
+    };
   }
   const words = splitOutsideQuotes(search, /\s/);
   if (words.length === 0) throw userError(`Tracker is unable to parse your query correctly: ${search}.`);
@@ -41,7 +53,16 @@ export function parseQuicksearch(text: string, context: SearchContext): { criter
     );
   }
   if (!state.statusSet) {
-    charts.push(condition('bug_status', 'anyexact', context.statuses.filter((s) => s.isOpen).map((s) => s.name).join(',')));
+    charts.push(
+      condition(
+        'bug_status',
+        'anyexact',
+        context.statuses
+          .filter((s) => s.isOpen)
+          .map((s) => s.name)
+          .join(','),
+      ),
+    );
   }
   return { criteria: group('AND', charts), order: [] };
 }
@@ -104,11 +125,18 @@ function chart(qsword: string, context: SearchContext, state: State): Criterion 
     if (fieldTerm(term, negate, add, context, state)) continue;
     for (const word of splitOutsideQuotes(term, /,/).map(unquote)) {
       if (!priorityTerm(word, negate, add, context)) defaultWord(word, negate, add, context);
-      if (/\d+\.\d+\.\d+\.\d+/.test(word) || /^[A-Za-z]+(\.[A-Za-z]+)+/.test(word) || /:[\\/][\\/]/.test(word) || /localhost|mailto:?/.test(word)) {
+      if (
+        /\d+\.\d+\.\d+\.\d+/.test(word) ||
+        /^[A-Za-z]+(\.[A-Za-z]+)+/.test(word) ||
+        /:[\\/][\\/]/.test(word) ||
+        /localhost|mailto:?/.test(word)
+      ) {
         add('bug_file_loc', 'substring', word, negate);
       }
     }
   }
-  return group('AND', rows.filter((row) => row.length > 0).map((row) => group('OR', row)));
+  return group(
+    'AND',
+    rows.filter((row) => row.length > 0).map((row) => group('OR', row)),
+  );
 }
-

@@ -109,7 +109,12 @@ function emailBlocks(raw: Readonly<Record<string, unknown>>, context: SearchCont
     const truthy = (flag: string | undefined): boolean => flag !== undefined && !['0', 'false', ''].includes(flag.toLowerCase());
     const roles = EMAIL_ROLES.filter(([flag]) => truthy(first(raw, `email${flag}${n}`))).map(([, field]) => field);
     const fields = roles.length > 0 ? roles : ['assigned_to', 'reporter', 'cc', 'qa_contact'];
-    blocks.push(group('OR', fields.map((field) => condition(fieldOf(field, context), operator, value))));
+    blocks.push(
+      group(
+        'OR',
+        fields.map((field) => condition(fieldOf(field, context), operator, value)),
+      ),
+    );
   }
   return blocks;
 }

@@ -70,4 +70,9 @@ export const condition = (field: string, operator: SearchOperator, value: string
   negate,
 });
 
-export const group = (join: 'AND' | 'OR', items: readonly Criterion[], negate = false): CriteriaGroup => ({ kind: 'group', join, items, negate });
+export const group = (join: 'AND' | 'OR', items: readonly Criterion[], negate = false): CriteriaGroup => ({
+  kind: 'group',
+  join,
+  items,
+  negate,
+});

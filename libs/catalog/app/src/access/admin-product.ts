@@ -8,7 +8,11 @@ import { viewerOf } from '../read-model/viewer';
  * must exist and be accessible to the caller, else 106 ("Either the product 'X' does not
  * exist or you don't have access to it."); nothing given is 50.
  */
-export async function productForAdmin(products: ProductQueries, auth: AuthContext, product: string | number | undefined): Promise<ProductRef> {
+export async function productForAdmin(
+  products: ProductQueries,
+  auth: AuthContext,
+  product: string | number | undefined,
+): Promise<ProductRef> {
   if (product === undefined || (typeof product === 'string' && product.trim() === '')) throw CatalogErrors.objectNotSpecified('product');
   const rows = await products.find(
     { ids: typeof product === 'number' ? [product] : null, names: typeof product === 'string' ? [product] : null, visible: 'accessible' },

@@ -6,7 +6,9 @@ import type { FieldSnapshot } from '../read-model/field.queries';
 export function fieldRules(snapshot: FieldSnapshot): FieldRules {
   const valuesOf = (fieldName: string): ValueRule[] => {
     const field = snapshot.fields.find((f) => f.name === fieldName);
-    return snapshot.values.filter((v) => v.field_id === field?.id).map((v) => ({ id: v.id, name: v.name, isActive: v.is_active, sortKey: v.sort_key }));
+    return snapshot.values
+      .filter((v) => v.field_id === field?.id)
+      .map((v) => ({ id: v.id, name: v.name, isActive: v.is_active, sortKey: v.sort_key }));
   };
   const transitions = (fromId: number): FieldRules['initialStatuses'] =>
     canChangeTo(snapshot, fromId).map((t) => ({ name: t.name, commentRequired: t.comment_required }));

@@ -3,7 +3,11 @@ import { compareVersions } from '@tracker/catalog/domain';
 import type { ProductRow } from '../read-model/product.queries';
 
 /** A product with everything bug validation needs; people and groups as identity knows them now. */
-export function productRules(row: ProductRow, users: ReadonlyMap<number, UserSummary>, groups: ReadonlyMap<number, GroupSummary>): ProductRules {
+export function productRules(
+  row: ProductRow,
+  users: ReadonlyMap<number, UserSummary>,
+  groups: ReadonlyMap<number, GroupSummary>,
+): ProductRules {
   const user = (id: number): RuleUser => ({ id, login: users.get(id)?.login ?? '' });
   return {
     id: row.id,

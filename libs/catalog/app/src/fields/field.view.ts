@@ -69,7 +69,10 @@ function statusValues(snapshot: FieldSnapshot): FieldValueObject[] {
 }
 
 /** Active targets of a status (0: new bug) in status order, never the status itself. */
-export function canChangeTo(snapshot: Pick<FieldSnapshot, 'statuses' | 'transitions'>, fromId: number): { name: string; comment_required: boolean }[] {
+export function canChangeTo(
+  snapshot: Pick<FieldSnapshot, 'statuses' | 'transitions'>,
+  fromId: number,
+): { name: string; comment_required: boolean }[] {
   return snapshot.statuses.flatMap((target) => {
     if (target.id === fromId || !target.is_active) return [];
     const transition = snapshot.transitions.find((t) => t.from_status_id === fromId && t.to_status_id === target.id);

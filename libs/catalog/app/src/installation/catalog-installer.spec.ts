@@ -48,7 +48,11 @@ function startingIdentity(): { bus: MessageBus; asked: () => number } {
   return { bus, asked: () => asked };
 }
 
-async function replica(connection: SqlConnection, store: EventStore, bus: MessageBus): Promise<{ installer: CatalogInstaller; gate: InstallationGate; readModel: ReadModel }> {
+async function replica(
+  connection: SqlConnection,
+  store: EventStore,
+  bus: MessageBus,
+): Promise<{ installer: CatalogInstaller; gate: InstallationGate; readModel: ReadModel }> {
   const readModel = await ReadModel.open(connection, store, {
     schema: CATALOG_SCHEMA,
     entities: [],
@@ -92,7 +96,8 @@ function describeInstaller(name: string, createFixture: () => Promise<TestDataba
       expect(perStream.get('field-14')).toBe(1 + 6);
       expect([...perStream.keys()].filter((stream) => stream.startsWith('field-'))).toHaveLength(59);
 
-      const sql = <T>(query: string): Promise<T[]> => one.readModel.dataSource.query(query.replaceAll('S.', `${schemaOf(one.readModel.dataSource)}.`));
+      const sql = <T>(query: string): Promise<T[]> =>
+        one.readModel.dataSource.query(query.replaceAll('S.', `${schemaOf(one.readModel.dataSource)}.`));
       expect(await sql('SELECT count(*)::int AS n FROM S.fields')).toEqual([{ n: 59 }]);
       expect(await sql('SELECT count(*)::int AS n FROM S.field_values')).toEqual([{ n: 28 }]);
       expect(await sql('SELECT name, default_assignee_id FROM S.components')).toEqual([{ name: 'TestComponent', default_assignee_id: 7 }]);

@@ -79,7 +79,12 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
         for (const step of installPlan({ adminUserId, useTargetMilestone: this.options.useTargetMilestone })) {
           await this.apply(step, context);
         }
-        await this.commands.append(installationDecider, CATALOG_INSTALLATION_STREAM, { kind: 'MarkInstalled', planVersion: PLAN_VERSION }, context);
+        await this.commands.append(
+          installationDecider,
+          CATALOG_INSTALLATION_STREAM,
+          { kind: 'MarkInstalled', planVersion: PLAN_VERSION },
+          context,
+        );
         this.logger.log('installed the catalog defaults');
       });
     }
@@ -123,11 +128,16 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
   private async administratorId(): Promise<number | null> {
     for (let attempt = 0; !this.stopped; attempt++) {
       try {
-        const users = await this.identity.usersByLogin({ auth: ANONYMOUS, correlationId: `install-${randomUUID()}` }, [this.options.adminLogin]);
+        const users = await this.identity.usersByLogin({ auth: ANONYMOUS, correlationId: `install-${randomUUID()}` }, [
+          this.options.adminLogin,
+        ]);
         const admin = users.get(this.options.adminLogin.toLowerCase());
         if (admin) return admin.id;
       } catch (error) {
-        if (attempt % 20 === 10) this.logger.warn(`waiting for identity to know ${this.options.adminLogin}: ${error instanceof Error ? error.message : String(error)}`);
+        if (attempt % 20 === 10)
+          this.logger.warn(
+            `waiting for identity to know ${this.options.adminLogin}: ${error instanceof Error ? error.message : String(error)}`,
+          );
       }
       await sleep(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 2000);
     }

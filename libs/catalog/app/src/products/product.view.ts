@@ -3,7 +3,11 @@ import { compareVersions } from '@tracker/catalog/domain';
 import type { ComponentRow, GroupControlRow, ProductRow, VersionRow } from '../read-model/product.queries';
 
 /** The contract's Product object from a product row and the users and groups it names. */
-export function productObject(row: ProductRow, users: ReadonlyMap<number, UserSummary>, groups: ReadonlyMap<number, GroupSummary>): ProductObject {
+export function productObject(
+  row: ProductRow,
+  users: ReadonlyMap<number, UserSummary>,
+  groups: ReadonlyMap<number, GroupSummary>,
+): ProductObject {
   return {
     id: row.id,
     name: row.name,
@@ -13,7 +17,9 @@ export function productObject(row: ProductRow, users: ReadonlyMap<number, UserSu
     has_unconfirmed: row.allows_unconfirmed,
     classification: row.classification,
     ...(row.components ? { components: row.components.map((c) => componentObject(c, users)) } : {}),
-    ...(row.versions ? { versions: [...row.versions].sort((a, b) => compareVersions(a.name, b.name) || a.id - b.id).map(versionObject) } : {}),
+    ...(row.versions
+      ? { versions: [...row.versions].sort((a, b) => compareVersions(a.name, b.name) || a.id - b.id).map(versionObject) }
+      : {}),
     ...(row.milestones ? { milestones: row.milestones.map(versionObject) } : {}),
     ...(row.group_controls ? { group_controls: row.group_controls.map((g) => groupControlObject(g, groups)) } : {}),
   };
@@ -51,7 +57,11 @@ function groupControlObject(row: GroupControlRow, groups: ReadonlyMap<number, Gr
 /** Every user a list of products names (default assignees, QA contacts), to resolve in one lookup. */
 export function usersNamedBy(rows: readonly ProductRow[]): number[] {
   return rows.flatMap((row) =>
-    (row.components ?? []).flatMap((c) => [c.default_assignee_id, ...(c.default_qa_contact_id === null ? [] : [c.default_qa_contact_id]), ...c.default_cc_ids]),
+    (row.components ?? []).flatMap((c) => [
+      c.default_assignee_id,
+      ...(c.default_qa_contact_id === null ? [] : [c.default_qa_contact_id]),
+      ...c.default_cc_ids,
+    ]),
   );
 }
 

@@ -26,7 +26,13 @@ import { applyWorkflowEvent } from './workflow-rows';
  */
 export class CatalogProjection implements Projection {
   readonly name = 'catalog';
-  readonly streamPrefixes = [CLASSIFICATION_STREAM_PREFIX, PRODUCT_STREAM_PREFIX, KEYWORD_STREAM_PREFIX, FIELD_STREAM_PREFIX, WORKFLOW_STREAM];
+  readonly streamPrefixes = [
+    CLASSIFICATION_STREAM_PREFIX,
+    PRODUCT_STREAM_PREFIX,
+    KEYWORD_STREAM_PREFIX,
+    FIELD_STREAM_PREFIX,
+    WORKFLOW_STREAM,
+  ];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const sql = sqlOn(manager);
@@ -34,7 +40,8 @@ export class CatalogProjection implements Projection {
       const stream = recorded.streamName;
       if (stream.startsWith(PRODUCT_STREAM_PREFIX)) await applyProductEvent(sql, manager, domainEvent<ProductEvent>(recorded));
       else if (stream.startsWith(FIELD_STREAM_PREFIX)) await applyFieldEvent(sql, manager, domainEvent<FieldEvent>(recorded));
-      else if (stream.startsWith(CLASSIFICATION_STREAM_PREFIX)) await applyClassificationEvent(sql, manager, domainEvent<ClassificationEvent>(recorded));
+      else if (stream.startsWith(CLASSIFICATION_STREAM_PREFIX))
+        await applyClassificationEvent(sql, manager, domainEvent<ClassificationEvent>(recorded));
       else if (stream.startsWith(KEYWORD_STREAM_PREFIX)) await applyKeywordEvent(sql, manager, domainEvent<KeywordEvent>(recorded));
       else if (stream === WORKFLOW_STREAM) await applyWorkflowEvent(sql, manager, domainEvent<WorkflowEvent>(recorded));
     }

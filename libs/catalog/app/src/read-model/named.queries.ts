@@ -36,15 +36,18 @@ export class NamedQueries {
   }
 
   async nameInUse(table: NamedTable, name: string, exceptId: number | null): Promise<string | null> {
-    const rows = await this.sql<{ name: string }>(`SELECT name FROM {s}.${table} WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2`, [
-      name.trim(),
-      exceptId,
-    ]);
+    const rows = await this.sql<{ name: string }>(
+      `SELECT name FROM {s}.${table} WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2`,
+      [name.trim(), exceptId],
+    );
     return rows[0]?.name ?? null;
   }
 
   classifications(ids: readonly number[]): Promise<ClassificationRow[]> {
-    return this.sql<ClassificationRow>(`SELECT id, name, description, sort_key FROM {s}.classifications WHERE id = ANY($1::integer[]) ORDER BY id`, [ids]);
+    return this.sql<ClassificationRow>(
+      `SELECT id, name, description, sort_key FROM {s}.classifications WHERE id = ANY($1::integer[]) ORDER BY id`,
+      [ids],
+    );
   }
 
   /** Products of the classifications, by name; only those the viewer may see unless `all`. */

@@ -129,22 +129,28 @@ export class ProductQueries {
 
   /** The name of another product that has `name` regardless of case. */
   async nameInUse(name: string, exceptId: number | null): Promise<string | null> {
-    const rows = await this.sql<{ name: string }>(`SELECT name FROM {s}.products WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2`, [
-      name.trim(),
-      exceptId,
-    ]);
+    const rows = await this.sql<{ name: string }>(
+      `SELECT name FROM {s}.products WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2`,
+      [name.trim(), exceptId],
+    );
     return rows[0]?.name ?? null;
   }
 
   /** The product a component, version or milestone belongs to. */
   async ownerOf(table: 'components' | 'versions' | 'milestones', id: number): Promise<ProductRef | undefined> {
-    const rows = await this.sql<ProductRef>(`SELECT p.id, p.name FROM {s}.${table} x JOIN {s}.products p ON p.id = x.product_id WHERE x.id = $1`, [id]);
+    const rows = await this.sql<ProductRef>(
+      `SELECT p.id, p.name FROM {s}.${table} x JOIN {s}.products p ON p.id = x.product_id WHERE x.id = $1`,
+      [id],
+    );
     return rows[0];
   }
 
   /** The id of a component, version or milestone by name (any case) in a product. */
   async childId(table: 'components' | 'versions' | 'milestones', productId: number, name: string): Promise<number | undefined> {
-    const rows = await this.sql<{ id: number }>(`SELECT id FROM {s}.${table} WHERE product_id = $1 AND lower(name) = lower($2)`, [productId, name.trim()]);
+    const rows = await this.sql<{ id: number }>(`SELECT id FROM {s}.${table} WHERE product_id = $1 AND lower(name) = lower($2)`, [
+      productId,
+      name.trim(),
+    ]);
     return rows[0]?.id;
   }
 }

@@ -10,5 +10,6 @@ export type Sql = <Row = Record<string, unknown>>(statement: string, params?: re
 export function sqlOn(target: DataSource | EntityManager): Sql {
   const connection = 'connection' in target ? target.connection : target;
   const schema = schemaOf(connection);
-  return <Row>(statement: string, params: readonly unknown[] = []): Promise<Row[]> => target.query<Row[]>(statement.replaceAll('{s}', schema), [...params]);
+  return <Row>(statement: string, params: readonly unknown[] = []): Promise<Row[]> =>
+    target.query<Row[]>(statement.replaceAll('{s}', schema), [...params]);
 }

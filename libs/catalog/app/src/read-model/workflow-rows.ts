@@ -37,7 +37,10 @@ export async function applyWorkflowEvent(sql: Sql, manager: EntityManager, event
       );
       return;
     case 'TransitionRemoved':
-      await sql(`DELETE FROM {s}.transitions WHERE from_status_id = $1 AND to_status_id = $2`, [event.data.from?.id ?? NEW_BUG, event.data.to.id]);
+      await sql(`DELETE FROM {s}.transitions WHERE from_status_id = $1 AND to_status_id = $2`, [
+        event.data.from?.id ?? NEW_BUG,
+        event.data.to.id,
+      ]);
       return;
     case 'DuplicateStatusSet':
       await sql(

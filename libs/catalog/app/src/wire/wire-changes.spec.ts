@@ -2,7 +2,14 @@ import { asWireValue, wireChanges } from './wire-changes';
 
 describe('wire changes', () => {
   it('writes values as Bugzilla does', () => {
-    expect([true, false, 3, null, ['a', 'b'], { id: 1, name: 'Unclassified' }].map(asWireValue)).toEqual(['1', '0', '3', '', 'a, b', 'Unclassified']);
+    expect([true, false, 3, null, ['a', 'b'], { id: 1, name: 'Unclassified' }].map(asWireValue)).toEqual([
+      '1',
+      '0',
+      '3',
+      '',
+      'a, b',
+      'Unclassified',
+    ]);
   });
 
   it('renames keys, skips unnamed ones and presents values', () => {

@@ -7,7 +7,8 @@ export function workflowObject(snapshot: Pick<FieldSnapshot, 'statuses' | 'trans
   const order = [NEW_BUG, ...snapshot.statuses.map((s) => s.id)];
   const name = (id: number): string => snapshot.statuses.find((s) => s.id === id)?.name ?? String(id);
   const transitions = [...snapshot.transitions].sort(
-    (a, b) => order.indexOf(a.from_status_id) - order.indexOf(b.from_status_id) || order.indexOf(a.to_status_id) - order.indexOf(b.to_status_id),
+    (a, b) =>
+      order.indexOf(a.from_status_id) - order.indexOf(b.from_status_id) || order.indexOf(a.to_status_id) - order.indexOf(b.to_status_id),
   );
   return {
     statuses: snapshot.statuses.map((s) => ({ id: s.id, name: s.name, is_open: s.is_open, sort_key: s.sort_key, is_active: s.is_active })),

@@ -8,7 +8,14 @@ describe('classification decider', () => {
   it('creates with a trimmed name, empty description and sort key 0 by default', () => {
     classification
       .given()
-      .when({ kind: 'CreateClassification', classificationId: 2, name: ' Hardware ', description: undefined, sortKey: undefined, nameInUse: null })
+      .when({
+        kind: 'CreateClassification',
+        classificationId: 2,
+        name: ' Hardware ',
+        description: undefined,
+        sortKey: undefined,
+        nameInUse: null,
+      })
       .then([created]);
   });
 
@@ -19,7 +26,15 @@ describe('classification decider', () => {
   ])('given %p it refuses: %s', (change, message) => {
     classification
       .given()
-      .when({ kind: 'CreateClassification', classificationId: 2, name: 'Hardware', description: '', sortKey: 0, nameInUse: null, ...change })
+      .when({
+        kind: 'CreateClassification',
+        classificationId: 2,
+        name: 'Hardware',
+        description: '',
+        sortKey: 0,
+        nameInUse: null,
+        ...change,
+      })
       .thenRefuses(32000, message);
   });
 
@@ -27,6 +42,11 @@ describe('classification decider', () => {
     classification
       .given(created)
       .when({ kind: 'UpdateClassification', name: 'Hardware', description: 'Boxes', nameInUse: null })
-      .then([{ type: 'ClassificationUpdated', data: { classificationId: 2, name: 'Hardware', changes: { description: { from: '', to: 'Boxes' } } } }]);
+      .then([
+        {
+          type: 'ClassificationUpdated',
+          data: { classificationId: 2, name: 'Hardware', changes: { description: { from: '', to: 'Boxes' } } },
+        },
+      ]);
   });
 });

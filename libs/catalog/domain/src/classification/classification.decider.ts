@@ -101,5 +101,7 @@ function checkName(raw: string | undefined, nameInUse: string | null): string | 
 }
 
 function checkSortKey(sortKey: number): number | DomainError {
-  return Number.isInteger(sortKey) && sortKey >= 0 && sortKey <= SMALLINT.max ? sortKey : CatalogErrors.classificationInvalidSortkey(sortKey);
+  return Number.isInteger(sortKey) && sortKey >= 0 && sortKey <= SMALLINT.max
+    ? sortKey
+    : CatalogErrors.classificationInvalidSortkey(sortKey);
 }

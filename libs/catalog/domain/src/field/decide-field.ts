@@ -81,7 +81,15 @@ export function decideCreateCustomField(command: CreateCustomField): readonly Fi
     const fieldName = definition.name;
     events.push({
       type: 'FieldValueAdded',
-      data: { fieldId: command.fieldId, fieldName, valueId: command.emptyValueId, name: '---', sortKey: 0, isActive: true, visibilityValue: null },
+      data: {
+        fieldId: command.fieldId,
+        fieldName,
+        valueId: command.emptyValueId,
+        name: '---',
+        sortKey: 0,
+        isActive: true,
+        visibilityValue: null,
+      },
     });
   }
   return events;
@@ -151,7 +159,11 @@ function checkController(controller: ControllerField, self: ExistingField | null
   return undefined;
 }
 
-function checkValueField(controller: ControllerField | null, type: FieldTypeCode, self: ExistingField | null): CatalogRef | null | DomainError {
+function checkValueField(
+  controller: ControllerField | null,
+  type: FieldTypeCode,
+  self: ExistingField | null,
+): CatalogRef | null | DomainError {
   if (!controller) return null;
   if (!isSelectType(type)) return CatalogErrors.fieldValueControlSelectOnly();
   return checkController(controller, self) ?? { id: controller.id, name: controller.name };
@@ -168,6 +180,10 @@ function checkVisibility(requested: RequestedVisibility, self: ExistingField | n
 }
 
 function sameVisibility(a: FieldVisibility, b: FieldVisibility): boolean {
-  const ids = (v: FieldVisibility): string => v.values.map((value) => value.id).sort((x, y) => x - y).join(',');
+  const ids = (v: FieldVisibility): string =>
+    v.values
+      .map((value) => value.id)
+      .sort((x, y) => x - y)
+      .join(',');
   return a.field?.id === b.field?.id && ids(a) === ids(b);
 }

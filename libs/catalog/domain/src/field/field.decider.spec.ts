@@ -37,14 +37,26 @@ const colourCreated: FieldEvent[] = [
       valueField: null,
     },
   },
-  { type: 'FieldValueAdded', data: { fieldId: 60, fieldName: 'cf_colour', valueId: 40, name: '---', sortKey: 0, isActive: true, visibilityValue: null } },
+  {
+    type: 'FieldValueAdded',
+    data: { fieldId: 60, fieldName: 'cf_colour', valueId: 40, name: '---', sortKey: 0, isActive: true, visibilityValue: null },
+  },
 ];
 const priority: FieldEvent[] = [
   {
     type: 'FieldCreated',
-    data: { ...colourCreated[0]!.data as Extract<FieldEvent, { type: 'FieldCreated' }>['data'], fieldId: 14, name: 'priority', displayName: 'Priority', isCustom: false },
+    data: {
+      ...(colourCreated[0]!.data as Extract<FieldEvent, { type: 'FieldCreated' }>['data']),
+      fieldId: 14,
+      name: 'priority',
+      displayName: 'Priority',
+      isCustom: false,
+    },
   },
-  { type: 'FieldValueAdded', data: { fieldId: 14, fieldName: 'priority', valueId: 1, name: 'High', sortKey: 100, isActive: true, visibilityValue: null } },
+  {
+    type: 'FieldValueAdded',
+    data: { fieldId: 14, fieldName: 'priority', valueId: 1, name: 'High', sortKey: 100, isActive: true, visibilityValue: null },
+  },
 ];
 
 describe('field decider: custom fields', () => {
@@ -53,15 +65,24 @@ describe('field decider: custom fields', () => {
   });
 
   it('creates other types without values', () => {
-    const outcome = field.given().when({ ...create, name: 'cf_due', type: 9 }).events();
+    const outcome = field
+      .given()
+      .when({ ...create, name: 'cf_due', type: 9 })
+      .events();
     expect(outcome.map((e) => e.type)).toEqual(['FieldCreated']);
   });
 
   it.each([
     [{ name: '' }, 'You must enter a name for this field.'],
-    [{ name: 'bad name' }, "'bad name' is not a valid name for a field. A name may contain only letters, numbers, and the underscore character."],
+    [
+      { name: 'bad name' },
+      "'bad name' is not a valid name for a field. A name may contain only letters, numbers, and the underscore character.",
+    ],
     [{ name: 'cf_' }, "'cf_' is not a valid name for a field. A name may contain only letters, numbers, and the underscore character."],
-    [{ nameInUse: { name: 'cf_colour', displayName: 'Colour' } }, "The field 'cf_colour' (Colour) already exists. Please choose another name."],
+    [
+      { nameInUse: { name: 'cf_colour', displayName: 'Colour' } },
+      "The field 'cf_colour' (Colour) already exists. Please choose another name.",
+    ],
     [{ displayName: ' ' }, 'You must enter a description for this field.'],
     [{ type: 7 }, 'The type 7 is not a valid field type.'],
     [{ type: 1, valueField: severity }, 'Only Drop-Down or Multi-Select fields can have a field that controls their values.'],
@@ -72,7 +93,10 @@ describe('field decider: custom fields', () => {
     [{ visibility: { field: severity, values: [] } }, "At least one value must be selected for the visibility field 'bug_severity'."],
     [{ sortKey: -1 }, 'The sortkey -1 that you have provided for this field is not a valid positive integer.'],
   ])('given %p it refuses: %s', (change, message) => {
-    field.given().when({ ...create, ...change }).thenRefuses(32000, message);
+    field
+      .given()
+      .when({ ...create, ...change })
+      .thenRefuses(32000, message);
   });
 
   it('updates visibility and mandatory flag, reporting both', () => {
@@ -93,7 +117,10 @@ describe('field decider: custom fields', () => {
   });
 
   it('refuses to edit a standard field', () => {
-    field.given(...priority).when({ kind: 'UpdateCustomField', isMandatory: true }).thenRefuses(32000, "'Priority' (priority) is not a custom field.");
+    field
+      .given(...priority)
+      .when({ kind: 'UpdateCustomField', isMandatory: true })
+      .thenRefuses(32000, "'Priority' (priority) is not a custom field.");
   });
 
   it('refuses a field controlling itself', () => {
@@ -109,7 +136,12 @@ describe('field decider: values', () => {
     field
       .given(...priority)
       .when({ kind: 'AddFieldValue', valueId: 50, name: ' Urgent ', sortKey: 50, isActive: true, visibilityValue: null })
-      .then([{ type: 'FieldValueAdded', data: { fieldId: 14, fieldName: 'priority', valueId: 50, name: 'Urgent', sortKey: 50, isActive: true, visibilityValue: null } }]);
+      .then([
+        {
+          type: 'FieldValueAdded',
+          data: { fieldId: 14, fieldName: 'priority', valueId: 50, name: 'Urgent', sortKey: 50, isActive: true, visibilityValue: null },
+        },
+      ]);
   });
 
   it.each([
@@ -138,11 +170,19 @@ describe('field decider: values', () => {
     field
       .given(...priority)
       .when({ kind: 'UpdateFieldValue', valueId: 1, name: 'Higher', defaultValue: '---' })
-      .then([{ type: 'FieldValueUpdated', data: { fieldId: 14, fieldName: 'priority', valueId: 1, name: 'Higher', changes: { name: { from: 'High', to: 'Higher' } } } }]);
+      .then([
+        {
+          type: 'FieldValueUpdated',
+          data: { fieldId: 14, fieldName: 'priority', valueId: 1, name: 'Higher', changes: { name: { from: 'High', to: 'Higher' } } },
+        },
+      ]);
   });
 
   it('refuses values for fields whose values live elsewhere', () => {
     const status = { ...priority[0]!, data: { ...(priority[0]!.data as object), fieldId: 9, name: 'bug_status' } } as FieldEvent;
-    field.given(status).when({ kind: 'AddFieldValue', valueId: 1, name: 'NEW', sortKey: 0, isActive: true, visibilityValue: null }).thenRefuses(32000);
+    field
+      .given(status)
+      .when({ kind: 'AddFieldValue', valueId: 1, name: 'NEW', sortKey: 0, isActive: true, visibilityValue: null })
+      .thenRefuses(32000);
   });
 });

@@ -32,13 +32,17 @@ export const DEFAULT_TRANSITIONS: ReadonlyArray<readonly [string | null, readonl
 
 export const DEFAULT_DUPLICATE_STATUS = 'RESOLVED';
 
-export const DEFAULT_CLASSIFICATION = { id: 1, name: 'Unclassified', description: 'Not assigned to any classification', sortKey: 0 } as const;
+export const DEFAULT_CLASSIFICATION = {
+  id: 1,
+  name: 'Unclassified',
+  description: 'Not assigned to any classification',
+  sortKey: 0,
+} as const;
 
 export const TEST_PRODUCT = {
   id: 1,
   name: 'TestProduct',
-  description:
-    'This is a test product. This ought to be blown away and replaced with real stuff in a finished installation of bugzilla.',
+  description: 'This is a test product. This ought to be blown away and replaced with real stuff in a finished installation of bugzilla.',
   version: { id: 1, name: 'unspecified' },
   milestone: { id: 1, name: '---' },
   component: {

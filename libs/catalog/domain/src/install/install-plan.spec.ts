@@ -12,7 +12,9 @@ describe('install plan', () => {
 
   it('gives the select values distinct ids and sort keys 100, 200, ...', () => {
     const values = plan.flatMap((step) =>
-      step.kind === 'field' ? step.commands.flatMap((c) => (c.kind === 'InstallField' ? c.values.map((v) => ({ field: c.name, ...v })) : [])) : [],
+      step.kind === 'field'
+        ? step.commands.flatMap((c) => (c.kind === 'InstallField' ? c.values.map((v) => ({ field: c.name, ...v })) : []))
+        : [],
     );
     expect(new Set(values.map((v) => v.id)).size).toBe(values.length);
     expect(values.filter((v) => v.field === 'priority').map((v) => [v.name, v.sortKey])).toEqual([

@@ -1,10 +1,4 @@
-import {
-  WORKFLOW_STREAM,
-  classificationStream,
-  fieldStream,
-  keywordStream,
-  productStream,
-} from '@tracker/contracts';
+import { WORKFLOW_STREAM, classificationStream, fieldStream, keywordStream, productStream } from '@tracker/contracts';
 import type { ClassificationCommand } from '../classification/classification.decider';
 import type { FieldCommand } from '../field/field.commands';
 import type { KeywordCommand } from '../keyword/keyword.decider';

@@ -6,7 +6,10 @@ const created = { type: 'KeywordCreated', data: { keywordId: 5, name: 'ux', desc
 
 describe('keyword decider', () => {
   it('creates a keyword', () => {
-    keyword.given().when({ kind: 'CreateKeyword', keywordId: 5, name: 'ux ', description: 'User experience', nameInUse: null }).then([created]);
+    keyword
+      .given()
+      .when({ kind: 'CreateKeyword', keywordId: 5, name: 'ux ', description: 'User experience', nameInUse: null })
+      .then([created]);
   });
 
   it.each([
@@ -16,7 +19,10 @@ describe('keyword decider', () => {
     [{ nameInUse: 'UX' }, 'A keyword with the name ux already exists.'],
     [{ description: '' }, 'You must enter a non-blank description for the keyword.'],
   ])('given %p it refuses: %s', (change, message) => {
-    keyword.given().when({ kind: 'CreateKeyword', keywordId: 5, name: 'ux', description: 'd', nameInUse: null, ...change }).thenRefuses(32000, message);
+    keyword
+      .given()
+      .when({ kind: 'CreateKeyword', keywordId: 5, name: 'ux', description: 'd', nameInUse: null, ...change })
+      .thenRefuses(32000, message);
   });
 
   it('renames a keyword', () => {

@@ -5,8 +5,7 @@ import { MAX_NAME_LENGTH, trimmed } from '../shared/names';
 
 /** A keyword: a unique name without commas or whitespace, and a description. */
 export type KeywordState =
-  | { readonly kind: 'absent' }
-  | { readonly kind: 'present'; readonly id: number; readonly name: string; readonly description: string };
+  { readonly kind: 'absent' } | { readonly kind: 'present'; readonly id: number; readonly name: string; readonly description: string };
 
 export type KeywordCommand =
   | {

@@ -38,7 +38,16 @@ const created: ProductEvent[] = [
 ];
 const withComponent: ProductEvent = {
   type: 'ComponentCreated',
-  data: { ...inWidget, componentId: 7, name: 'Engine', description: 'Runs', defaultAssigneeId: 1, defaultQaContactId: null, defaultCcIds: [], isActive: true },
+  data: {
+    ...inWidget,
+    componentId: 7,
+    name: 'Engine',
+    description: 'Runs',
+    defaultAssigneeId: 1,
+    defaultQaContactId: null,
+    defaultCcIds: [],
+    isActive: true,
+  },
 };
 
 describe('product decider: creating a product', () => {
@@ -54,13 +63,22 @@ describe('product decider: creating a product', () => {
     [{ description: '' }, 703, 'You must enter a description for this product.'],
     [{ version: undefined }, 704, 'You must enter a valid version to create a new product.'],
   ])('given %p it refuses with %p', (change, code, message) => {
-    product.given().when({ ...create, ...change }).thenRefuses(code, message);
+    product
+      .given()
+      .when({ ...create, ...change })
+      .thenRefuses(code, message);
   });
 
   it('uses the given default milestone only when target milestones are in use', () => {
-    const events = product.given().when({ ...create, defaultMilestone: 'M1' }).events();
+    const events = product
+      .given()
+      .when({ ...create, defaultMilestone: 'M1' })
+      .events();
     expect(events[2]).toMatchObject({ data: { name: 'M1' } });
-    const without = product.given().when({ ...create, defaultMilestone: 'M1', useTargetMilestone: false }).events();
+    const without = product
+      .given()
+      .when({ ...create, defaultMilestone: 'M1', useTargetMilestone: false })
+      .events();
     expect(without[2]).toMatchObject({ data: { name: '---' } });
   });
 });
@@ -69,12 +87,22 @@ describe('product decider: updating a product', () => {
   it('reports only what changes', () => {
     product
       .given(...created)
-      .when({ kind: 'UpdateProduct', description: 'New', defaultMilestone: '---', isActive: true, nameInUse: null, useTargetMilestone: true })
+      .when({
+        kind: 'UpdateProduct',
+        description: 'New',
+        defaultMilestone: '---',
+        isActive: true,
+        nameInUse: null,
+        useTargetMilestone: true,
+      })
       .then([{ type: 'ProductUpdated', data: { ...inWidget, changes: { description: { from: 'All about widgets', to: 'New' } } } }]);
   });
 
   it('appends nothing when nothing changes', () => {
-    product.given(...created).when({ kind: 'UpdateProduct', name: 'Widget', nameInUse: null, useTargetMilestone: true }).then([]);
+    product
+      .given(...created)
+      .when({ kind: 'UpdateProduct', name: 'Widget', nameInUse: null, useTargetMilestone: true })
+      .then([]);
   });
 
   it('refuses a default milestone the product does not have, with 705', () => {
@@ -88,7 +116,9 @@ describe('product decider: updating a product', () => {
     product
       .given(...created)
       .when({ kind: 'UpdateProduct', name: 'Gadget', nameInUse: null, useTargetMilestone: true })
-      .then([{ type: 'ProductUpdated', data: { productId: 3, productName: 'Gadget', changes: { name: { from: 'Widget', to: 'Gadget' } } } }]);
+      .then([
+        { type: 'ProductUpdated', data: { productId: 3, productName: 'Gadget', changes: { name: { from: 'Widget', to: 'Gadget' } } } },
+      ]);
   });
 });
 
@@ -105,7 +135,10 @@ describe('product decider: components', () => {
   } as const;
 
   it('creates a component', () => {
-    product.given(...created).when(createComponent).then([withComponent]);
+    product
+      .given(...created)
+      .when(createComponent)
+      .then([withComponent]);
   });
 
   it.each([
@@ -116,7 +149,10 @@ describe('product decider: components', () => {
     [{ defaultAssigneeId: null }, 32000, 'A default assignee is required for this component.'],
   ])('given %p it refuses with %p', (change, code, message) => {
     const history = 'name' in change && change.name === 'ENGINE' ? [...created, withComponent] : created;
-    product.given(...history).when({ ...createComponent, componentId: 8, ...change }).thenRefuses(code, message);
+    product
+      .given(...history)
+      .when({ ...createComponent, componentId: 8, ...change })
+      .thenRefuses(code, message);
   });
 
   it('updates a component, CC lists compared as sets', () => {
@@ -126,13 +162,21 @@ describe('product decider: components', () => {
       .then([
         {
           type: 'ComponentUpdated',
-          data: { ...inWidget, componentId: 7, name: 'Engine', changes: { defaultQaContactId: { from: null, to: 4 }, isActive: { from: true, to: false } } },
+          data: {
+            ...inWidget,
+            componentId: 7,
+            name: 'Engine',
+            changes: { defaultQaContactId: { from: null, to: 4 }, isActive: { from: true, to: false } },
+          },
         },
       ]);
   });
 
   it('refuses an unknown component id with 51', () => {
-    product.given(...created).when({ kind: 'UpdateComponent', componentId: 99, name: 'X' }).thenRefuses(51, "There is no component with the id '99'.");
+    product
+      .given(...created)
+      .when({ kind: 'UpdateComponent', componentId: 99, name: 'X' })
+      .thenRefuses(51, "There is no component with the id '99'.");
   });
 });
 
@@ -145,7 +189,10 @@ describe('product decider: versions and milestones', () => {
   });
 
   it('refuses a milestone sort key outside a SMALLINT', () => {
-    product.given(...created).when({ kind: 'CreateMilestone', milestoneId: 9, name: 'M1', sortKey: 40000, isActive: true }).thenRefuses(32000);
+    product
+      .given(...created)
+      .when({ kind: 'CreateMilestone', milestoneId: 9, name: 'M1', sortKey: 40000, isActive: true })
+      .thenRefuses(32000);
   });
 
   it('renaming the default milestone renames the product default', () => {
@@ -153,7 +200,10 @@ describe('product decider: versions and milestones', () => {
       type: 'MilestoneUpdated',
       data: { ...inWidget, milestoneId: 5, name: 'none', changes: { name: { from: '---', to: 'none' } } },
     };
-    product.given(...created).when({ kind: 'UpdateMilestone', milestoneId: 5, name: 'none' }).then([renamed]);
+    product
+      .given(...created)
+      .when({ kind: 'UpdateMilestone', milestoneId: 5, name: 'none' })
+      .then([renamed]);
     product
       .given(...created, renamed)
       .when({ kind: 'UpdateProduct', defaultMilestone: 'none', nameInUse: null, useTargetMilestone: true })
@@ -173,7 +223,12 @@ describe('product decider: group controls', () => {
   it('sets a control and removes it again when it says nothing', () => {
     const set: ProductEvent = {
       type: 'GroupControlChanged',
-      data: { ...inWidget, groupId: 12, previous: null, control: { entry: true, memberControl: 'DEFAULT', otherControl: 'NA', canEdit: false } },
+      data: {
+        ...inWidget,
+        groupId: 12,
+        previous: null,
+        control: { entry: true, memberControl: 'DEFAULT', otherControl: 'NA', canEdit: false },
+      },
     };
     product
       .given(...created)
@@ -188,7 +243,8 @@ describe('product decider: group controls', () => {
   it('renames and sets controls in one decision, the controls naming the new product name', () => {
     const events = product
       .given(...created)
-      .when({ ...controls([{ group, isActiveBugGroup: true, settings: { canEdit: true } }]), name: 'Gadget' }).events();
+      .when({ ...controls([{ group, isActiveBugGroup: true, settings: { canEdit: true } }]), name: 'Gadget' })
+      .events();
     expect(events.map((e) => [e.type, 'productName' in e.data ? e.data.productName : undefined])).toEqual([
       ['ProductUpdated', 'Gadget'],
       ['GroupControlChanged', 'Gadget'],

@@ -100,12 +100,19 @@ function evolveExisting(state: ExistingProduct, event: Exclude<ProductEvent, { t
       };
     }
     case 'VersionCreated':
-      return { ...state, versions: [...state.versions, { id: event.data.versionId, name: event.data.name, isActive: event.data.isActive }] };
+      return {
+        ...state,
+        versions: [...state.versions, { id: event.data.versionId, name: event.data.name, isActive: event.data.isActive }],
+      };
     case 'VersionUpdated': {
       const c = event.data.changes;
       return {
         ...state,
-        versions: replace(state.versions, event.data.versionId, (v) => ({ ...v, name: c.name?.to ?? v.name, isActive: c.isActive?.to ?? v.isActive })),
+        versions: replace(state.versions, event.data.versionId, (v) => ({
+          ...v,
+          name: c.name?.to ?? v.name,
+          isActive: c.isActive?.to ?? v.isActive,
+        })),
       };
     }
     case 'MilestoneCreated': {

@@ -17,7 +17,9 @@ export function decideAddStatus(command: AddStatus, state: WorkflowState): reado
   if (typeof name !== 'string') return name;
   if (!validSortKey(command.sortKey)) return CatalogErrors.fieldValueSortkeyInvalid(command.sortKey, STATUS_FIELD);
   const added: StatusState = { id: command.statusId, name, isOpen: command.isOpen, sortKey: command.sortKey, isActive: command.isActive };
-  const events: WorkflowEvent[] = [{ type: 'StatusAdded', data: { statusId: added.id, name, isOpen: added.isOpen, sortKey: added.sortKey, isActive: added.isActive } }];
+  const events: WorkflowEvent[] = [
+    { type: 'StatusAdded', data: { statusId: added.id, name, isOpen: added.isOpen, sortKey: added.sortKey, isActive: added.isActive } },
+  ];
   const duplicate = state.statuses.find((s) => s.id === state.duplicateStatusId);
   if (duplicate) events.push({ type: 'TransitionSet', data: { from: ref(added), to: ref(duplicate), commentRequired: false } });
   return events;

@@ -15,13 +15,14 @@ export function decideInstallWorkflow(command: InstallWorkflow, state: WorkflowS
     return found;
   };
   return [
-    ...statuses.map((s): WorkflowEvent => ({ type: 'StatusAdded', data: { statusId: s.id, name: s.name, isOpen: s.isOpen, sortKey: s.sortKey, isActive: true } })),
-    ...command.transitions.map(
-      (t): WorkflowEvent => ({
-        type: 'TransitionSet',
-        data: { from: t.from === null ? null : ref(byName(t.from)), to: ref(byName(t.to)), commentRequired: false },
-      }),
-    ),
+    ...statuses.map((s): WorkflowEvent => ({
+      type: 'StatusAdded',
+      data: { statusId: s.id, name: s.name, isOpen: s.isOpen, sortKey: s.sortKey, isActive: true },
+    })),
+    ...command.transitions.map((t): WorkflowEvent => ({
+      type: 'TransitionSet',
+      data: { from: t.from === null ? null : ref(byName(t.from)), to: ref(byName(t.to)), commentRequired: false },
+    })),
     { type: 'DuplicateStatusSet', data: { status: ref(byName(command.duplicateStatus)) } },
   ];
 }

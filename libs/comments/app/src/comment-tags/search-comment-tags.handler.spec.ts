@@ -24,9 +24,13 @@ describe('SearchCommentTagsHandler', () => {
       return Promise.resolve(withPrivate ? [...PUBLIC_USES, ...PRIVATE_USES] : PUBLIC_USES);
     },
   } as unknown as CommentQueries;
-  const handler = (taggers = 'admin'): SearchCommentTagsHandler => new SearchCommentTagsHandler(queries, bugs, { commentTaggersGroup: taggers });
-  const search = (params: { query?: string; limit?: number }, permissions: readonly Permission[] = ['commenttagger'], taggers = 'admin'): Promise<readonly string[]> =>
-    handler(taggers).handle(request(params, caller(permissions)));
+  const handler = (taggers = 'admin'): SearchCommentTagsHandler =>
+    new SearchCommentTagsHandler(queries, bugs, { commentTaggersGroup: taggers });
+  const search = (
+    params: { query?: string; limit?: number },
+    permissions: readonly Permission[] = ['commenttagger'],
+    taggers = 'admin',
+  ): Promise<readonly string[]> => handler(taggers).handle(request(params, caller(permissions)));
 
   beforeEach(() => {
     asked = [];
@@ -54,13 +58,20 @@ describe('SearchCommentTagsHandler', () => {
 
   it('given no tag in use, then the bugs service is not asked', async () => {
     const empty = { tagUses: () => Promise.resolve([]) } as unknown as CommentQueries;
-    expect(await new SearchCommentTagsHandler(empty, bugs, { commentTaggersGroup: 'admin' }).handle(request({ query: 'zz' }, caller(['commenttagger'])))).toEqual([]);
+    expect(
+      await new SearchCommentTagsHandler(empty, bugs, { commentTaggersGroup: 'admin' }).handle(
+        request({ query: 'zz' }, caller(['commenttagger'])),
+      ),
+    ).toEqual([]);
     expect(bugs.asked).toEqual([]);
   });
 
   it('refuses logged-out callers, disabled tagging, non-taggers and negative limits', async () => {
     await expect(handler().handle(request({ query: 'x' }, caller([], null)))).rejects.toMatchObject({ code: 410 });
-    await expect(search({ query: 'x' }, ['commenttagger'], '')).rejects.toMatchObject({ code: 125, message: 'The comment tagging is not enabled.' });
+    await expect(search({ query: 'x' }, ['commenttagger'], '')).rejects.toMatchObject({
+      code: 125,
+      message: 'The comment tagging is not enabled.',
+    });
     await expect(search({ query: 'x' }, [])).rejects.toMatchObject({
       code: 304,
       message: "Sorry, you aren't a member of the 'admin' group, and so you are not authorized to search comment tags.",

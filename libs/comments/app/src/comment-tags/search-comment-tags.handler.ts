@@ -39,7 +39,10 @@ export class SearchCommentTagsHandler {
     if (limit < 0) throw CommentErrors.mustBeNumeric(FUNCTION, 'limit');
     const uses = await this.queries.tagUses(params.query, hasPermission(auth, 'insider'));
     const visible = await this.bugs.visibleIds([...new Set(uses.map((use) => use.bugId))], request);
-    return mostUsed(uses.filter((use) => visible.has(use.bugId)), limit);
+    return mostUsed(
+      uses.filter((use) => visible.has(use.bugId)),
+      limit,
+    );
   }
 }
 

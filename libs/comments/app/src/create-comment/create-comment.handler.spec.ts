@@ -6,7 +6,11 @@ import { CreateCommentHandler } from './create-comment.handler';
 function setup(
   taggers = 'editbugs',
   notReady?: Error,
-): { bugs: FakeBugs; waited: Array<[string, bigint]>; create: (params: Partial<CreateCommentParams>, permissions?: Permission[]) => Promise<{ id: number }> } {
+): {
+  bugs: FakeBugs;
+  waited: Array<[string, bigint]>;
+  create: (params: Partial<CreateCommentParams>, permissions?: Permission[]) => Promise<{ id: number }>;
+} {
   const bugs = new FakeBugs();
   const waited: Array<[string, bigint]> = [];
   const readModel = {
@@ -34,7 +38,10 @@ describe('CreateCommentHandler', () => {
     expect(await create({ id: 'crash', ids: ['4', '1', '5'] })).toEqual({ id: 101 });
     expect(bugs.added.map((added) => added.bugRef)).toEqual([1, 4, 5]);
     const refused = setup();
-    await expect(refused.create({ id: '4', ids: ['2'] })).rejects.toMatchObject({ code: 109, message: 'You are not permitted to edit bugs in product Locked.' });
+    await expect(refused.create({ id: '4', ids: ['2'] })).rejects.toMatchObject({
+      code: 109,
+      message: 'You are not permitted to edit bugs in product Locked.',
+    });
     await expect(refused.create({ id: '4', ids: ['3'] })).rejects.toMatchObject({ code: 102 });
     expect(refused.bugs.added).toEqual([]);
   });
@@ -84,7 +91,10 @@ describe('CreateCommentHandler', () => {
     const { create } = setup();
     await expect(create({ comment: 'x'.repeat(65_535) })).resolves.toEqual({ id: 101 });
     await expect(create({ comment: '😀'.repeat(65_535) })).resolves.toEqual({ id: 102 });
-    await expect(create({ comment: 'x'.repeat(65_536) })).rejects.toMatchObject({ code: 114, message: 'Comments cannot be longer than 65535 characters.' });
+    await expect(create({ comment: 'x'.repeat(65_536) })).rejects.toMatchObject({
+      code: 114,
+      message: 'Comments cannot be longer than 65535 characters.',
+    });
   });
 
   it('checks the refusals in Bugzilla order: bug, edit rights, privacy, length, hours', async () => {

@@ -18,8 +18,10 @@ const queries = {
     Promise.resolve(ROWS.filter((r) => bugIds.includes(r.bugId) && (withPrivate || !r.isPrivate))),
 } as unknown as CommentQueries;
 
-const handler = (taggers = 'editbugs'): GetCommentsHandler => new GetCommentsHandler(new FakeBugs(), queries, { commentTaggersGroup: taggers });
-const get = (params: GetCommentsParams, permissions: Parameters<typeof caller>[0] = []) => handler().handle(request(params, caller(permissions)));
+const handler = (taggers = 'editbugs'): GetCommentsHandler =>
+  new GetCommentsHandler(new FakeBugs(), queries, { commentTaggersGroup: taggers });
+const get = (params: GetCommentsParams, permissions: Parameters<typeof caller>[0] = []) =>
+  handler().handle(request(params, caller(permissions)));
 
 describe('GetCommentsHandler', () => {
   it('answers every field of a comment, text with the added note and raw_text without', async () => {
@@ -28,9 +30,18 @@ describe('GetCommentsHandler', () => {
       bugs: {},
       comments: {
         12: {
-          id: 12, bug_id: 1, attachment_id: null, count: 2, text: 'dupe\n\n*** This bug has been marked as a duplicate of bug 4 ***',
-          raw_text: 'dupe', creator: 'ann@example.com', time: '2026-11-22T14:43:21Z', creation_time: '2026-11-22T14:43:21Z',
-          is_private: false, is_markdown: false, tags: ['Abc', 'spam'],
+          id: 12,
+          bug_id: 1,
+          attachment_id: null,
+          count: 2,
+          text: 'dupe\n\n*** This bug has been marked as a duplicate of bug 4 ***',
+          raw_text: 'dupe',
+          creator: 'ann@example.com',
+          time: '2026-11-22T14:43:21Z',
+          creation_time: '2026-11-22T14:43:21Z',
+          is_private: false,
+          is_markdown: false,
+          tags: ['Abc', 'spam'],
         },
       },
     });
@@ -56,7 +67,10 @@ describe('GetCommentsHandler', () => {
   it('refuses in Bugzilla order: bugs, then comment ids, then their bugs, then privacy', async () => {
     await expect(get({ id: 'nope', comment_id: '999' })).rejects.toMatchObject({ code: 100 });
     await expect(get({ id: '77' })).rejects.toMatchObject({ code: 101, message: 'Bug #77 does not exist.' });
-    await expect(get({ id: '1', comment_ids: ['11', '999'] })).rejects.toMatchObject({ code: 111, message: '999 is not a valid comment id.' });
+    await expect(get({ id: '1', comment_ids: ['11', '999'] })).rejects.toMatchObject({
+      code: 111,
+      message: '999 is not a valid comment id.',
+    });
     await expect(get({ comment_id: 'abc' })).rejects.toMatchObject({ code: 111, message: 'abc is not a valid comment id.' });
     await expect(get({ comment_ids: ['11', '30'] })).rejects.toMatchObject({ code: 102 });
     await expect(get({ comment_ids: ['10', '11'] })).rejects.toMatchObject({ code: 110 });

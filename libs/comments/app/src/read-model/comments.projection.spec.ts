@@ -10,7 +10,16 @@ import { TaggedCommentsIndex1764200000001 } from './migrations/1764200000001-tag
 
 const meta = (actor: number, occurredAt: string): EventMetadata => ({ actor, occurredAt, correlationId: 'c', causationId: 'c' });
 const facts = (commentId: number, count: number, text: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-  commentId, count, text, isPrivate: false, isMarkdown: false, workTime: 0, tags: [], attachmentId: null, addedText: null, ...extra,
+  commentId,
+  count,
+  text,
+  isPrivate: false,
+  isMarkdown: false,
+  workTime: 0,
+  tags: [],
+  attachmentId: null,
+  addedText: null,
+  ...extra,
 });
 
 function describeProjection(name: string, createFixture: () => Promise<TestDatabase>): void {
@@ -37,23 +46,71 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       };
       await append('user-7', 'UserCreated', { userId: 7, login: 'ann@example.com', realName: 'Ann' }, meta(1, '2026-11-22T10:00:00.000Z'));
       await append('user-8', 'UserCreated', { userId: 8, login: 'bob@example.com', realName: 'Bob' }, meta(1, '2026-11-22T10:00:00.000Z'));
-      await append(`bug-${bug}`, 'BugCreated', {
-        bugId: bug, reporter: { id: 7, login: 'ann@example.com' }, description: facts(1, 0, 'It crashes.', { tags: ['Triage'] }),
-      }, meta(7, '2026-11-22T10:00:01.400Z'));
+      await append(
+        `bug-${bug}`,
+        'BugCreated',
+        {
+          bugId: bug,
+          reporter: { id: 7, login: 'ann@example.com' },
+          description: facts(1, 0, 'It crashes.', { tags: ['Triage'] }),
+        },
+        meta(7, '2026-11-22T10:00:01.400Z'),
+      );
       await append(`bug-${bug}`, 'BugUpdated', { bugId: bug, changes: {} }, meta(7, '2026-11-22T10:00:02.000Z'));
-      await append(`bug-${bug}`, 'CommentAdded', {
-        bugId: bug, author: { id: 8, login: 'bob@example.com' }, ...facts(2, 1, 'Secret.', { isPrivate: true, workTime: 1.5 }),
-      }, meta(8, '2026-11-22T10:00:03.000Z'));
-      await append(`bug-${bug}`, 'CommentAdded', {
-        bugId: bug, author: { id: 7, login: 'ann@example.com' }, ...facts(3, 2, '', { addedText: '*** Bug 9 has been marked as a duplicate of this bug. ***' }),
-      }, meta(7, '2026-11-22T10:00:04.000Z'));
-      await append(`bug-${bug}`, 'CommentPrivacyChanged', { bugId: bug, commentId: 2, isPrivate: false }, meta(7, '2026-11-22T10:00:05.000Z'));
-      await append('commenttags-1', 'CommentTagsUpdated', { commentId: 1, bugId: bug, added: ['spam'], removed: ['Triage'], tags: ['spam'] }, meta(7, '2026-11-22T10:00:06.000Z'));
-      await append('commenttags-2', 'CommentTagsUpdated', { commentId: 2, bugId: bug, added: ['SPAM', 'spa-x'], removed: [], tags: ['spa-x', 'SPAM'] }, meta(7, '2026-11-22T10:00:06.000Z'));
-      await append(`bug-${bug + 1}`, 'BugCreated', {
-        bugId: bug + 1, reporter: { id: 8, login: 'bob@example.com' }, description: facts(4, 0, 'Between us.', { isPrivate: true, tags: ['spam', 'spy'] }),
-      }, meta(8, '2026-11-22T10:00:06.500Z'));
-      await append('user-7', 'UserLoginChanged', { previous: 'ann@example.com', login: 'ann@example.org' }, meta(7, '2026-11-22T10:00:07.000Z'));
+      await append(
+        `bug-${bug}`,
+        'CommentAdded',
+        {
+          bugId: bug,
+          author: { id: 8, login: 'bob@example.com' },
+          ...facts(2, 1, 'Secret.', { isPrivate: true, workTime: 1.5 }),
+        },
+        meta(8, '2026-11-22T10:00:03.000Z'),
+      );
+      await append(
+        `bug-${bug}`,
+        'CommentAdded',
+        {
+          bugId: bug,
+          author: { id: 7, login: 'ann@example.com' },
+          ...facts(3, 2, '', { addedText: '*** Bug 9 has been marked as a duplicate of this bug. ***' }),
+        },
+        meta(7, '2026-11-22T10:00:04.000Z'),
+      );
+      await append(
+        `bug-${bug}`,
+        'CommentPrivacyChanged',
+        { bugId: bug, commentId: 2, isPrivate: false },
+        meta(7, '2026-11-22T10:00:05.000Z'),
+      );
+      await append(
+        'commenttags-1',
+        'CommentTagsUpdated',
+        { commentId: 1, bugId: bug, added: ['spam'], removed: ['Triage'], tags: ['spam'] },
+        meta(7, '2026-11-22T10:00:06.000Z'),
+      );
+      await append(
+        'commenttags-2',
+        'CommentTagsUpdated',
+        { commentId: 2, bugId: bug, added: ['SPAM', 'spa-x'], removed: [], tags: ['spa-x', 'SPAM'] },
+        meta(7, '2026-11-22T10:00:06.000Z'),
+      );
+      await append(
+        `bug-${bug + 1}`,
+        'BugCreated',
+        {
+          bugId: bug + 1,
+          reporter: { id: 8, login: 'bob@example.com' },
+          description: facts(4, 0, 'Between us.', { isPrivate: true, tags: ['spam', 'spy'] }),
+        },
+        meta(8, '2026-11-22T10:00:06.500Z'),
+      );
+      await append(
+        'user-7',
+        'UserLoginChanged',
+        { previous: 'ann@example.com', login: 'ann@example.org' },
+        meta(7, '2026-11-22T10:00:07.000Z'),
+      );
       await readModel.catchUp();
     }, 60_000);
 
@@ -66,17 +123,46 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
     it('projects the description, added comments, privacy changes, tags and current logins', async () => {
       expect(await queries.ofBugs([bug], null, true)).toEqual([
         {
-          commentId: 1, bugId: bug, count: 0, creator: 'ann@example.org', time: '2026-11-22T10:00:01Z', body: 'It crashes.',
-          addedText: null, isPrivate: false, isMarkdown: false, attachmentId: null, creationTags: ['Triage'], tags: ['spam'],
+          commentId: 1,
+          bugId: bug,
+          count: 0,
+          creator: 'ann@example.org',
+          time: '2026-11-22T10:00:01Z',
+          body: 'It crashes.',
+          addedText: null,
+          isPrivate: false,
+          isMarkdown: false,
+          attachmentId: null,
+          creationTags: ['Triage'],
+          tags: ['spam'],
         },
         {
-          commentId: 2, bugId: bug, count: 1, creator: 'bob@example.com', time: '2026-11-22T10:00:03Z', body: 'Secret.',
-          addedText: null, isPrivate: false, isMarkdown: false, attachmentId: null, creationTags: [], tags: ['spa-x', 'SPAM'],
+          commentId: 2,
+          bugId: bug,
+          count: 1,
+          creator: 'bob@example.com',
+          time: '2026-11-22T10:00:03Z',
+          body: 'Secret.',
+          addedText: null,
+          isPrivate: false,
+          isMarkdown: false,
+          attachmentId: null,
+          creationTags: [],
+          tags: ['spa-x', 'SPAM'],
         },
         {
-          commentId: 3, bugId: bug, count: 2, creator: 'ann@example.org', time: '2026-11-22T10:00:04Z', body: '',
-          addedText: '*** Bug 9 has been marked as a duplicate of this bug. ***', isPrivate: false, isMarkdown: false,
-          attachmentId: null, creationTags: [], tags: [],
+          commentId: 3,
+          bugId: bug,
+          count: 2,
+          creator: 'ann@example.org',
+          time: '2026-11-22T10:00:04Z',
+          body: '',
+          addedText: '*** Bug 9 has been marked as a duplicate of this bug. ***',
+          isPrivate: false,
+          isMarkdown: false,
+          attachmentId: null,
+          creationTags: [],
+          tags: [],
         },
       ]);
     });

@@ -38,7 +38,10 @@ async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manage
     case 'CommentAdded':
       return insertComment(manager, event.data.bugId, event.data, event.data.author, recorded);
     case 'CommentPrivacyChanged':
-      await manager.query(`UPDATE ${schema}.comments SET is_private = $2 WHERE comment_id = $1`, [event.data.commentId, event.data.isPrivate]);
+      await manager.query(`UPDATE ${schema}.comments SET is_private = $2 WHERE comment_id = $1`, [
+        event.data.commentId,
+        event.data.isPrivate,
+      ]);
       return;
     case 'CommentTagsUpdated':
       await manager.query(`UPDATE ${schema}.comments SET tags = $2 WHERE comment_id = $1`, [event.data.commentId, event.data.tags]);

@@ -1,4 +1,10 @@
-import { ErrorCode, RENDER_COMMENT_SUBJECT, type RenderCommentParams, type RenderCommentResult, type ServiceRequest } from '@tracker/contracts';
+import {
+  ErrorCode,
+  RENDER_COMMENT_SUBJECT,
+  type RenderCommentParams,
+  type RenderCommentResult,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CommentErrors, type LinkContext, referencedBugIds, renderComment } from '@tracker/comments/domain';
 import { BugsClient, toBugRef } from '../collaborators/bugs.client';
@@ -17,10 +23,12 @@ export class RenderCommentHandler {
     const { params } = request;
     if (params.text === undefined) throw CommentErrors.paramsRequired('Bug.render_comment', ['text']);
     const isMarkdown = params.is_markdown ?? params.markdown ?? false;
-    const currentBugId = params.id ? (await this.bugs.visibleBugs([toBugRef(params.id)], request))[0]?.bugId ?? null : null;
+    const currentBugId = params.id ? ((await this.bugs.visibleBugs([toBugRef(params.id)], request))[0]?.bugId ?? null) : null;
     const referenced = referencedBugIds(params.text, isMarkdown, currentBugId);
     const entries = await this.bugs.access(referenced, request);
-    const existing = new Set(entries.filter((entry) => entry.bugId !== null || entry.error?.code === ErrorCode.bugAccessDenied).map((entry) => Number(entry.ref)));
+    const existing = new Set(
+      entries.filter((entry) => entry.bugId !== null || entry.error?.code === ErrorCode.bugAccessDenied).map((entry) => Number(entry.ref)),
+    );
     const context: LinkContext = {
       currentBugId,
       bugExists: (bugId) => existing.has(bugId),

@@ -25,17 +25,36 @@ export class FakeBugs extends BugsClient {
 
   override addComment(params: AddCommentParams): Promise<AddCommentResult> {
     this.added.push(params);
-    return Promise.resolve({ commentId: 100 + this.added.length, bugId: Number(params.bugRef), streamName: `bug-${params.bugRef}`, position: '42' });
+    return Promise.resolve({
+      commentId: 100 + this.added.length,
+      bugId: Number(params.bugRef),
+      streamName: `bug-${params.bugRef}`,
+      position: '42',
+    });
   }
 }
 
 function entry(ref: BugRef): BugAccessEntry {
   const id = ref === 'crash' ? 1 : typeof ref === 'number' ? ref : null;
-  if (id === null) return { ref, bugId: null, canEdit: false, editError: null, error: { code: 100, message: `'${ref}' is not a valid bug number nor an alias to a bug.` } };
+  if (id === null)
+    return {
+      ref,
+      bugId: null,
+      canEdit: false,
+      editError: null,
+      error: { code: 100, message: `'${ref}' is not a valid bug number nor an alias to a bug.` },
+    };
   if (id > 9) return { ref, bugId: null, canEdit: false, editError: null, error: { code: 101, message: `Bug #${id} does not exist.` } };
-  if (id === 3) return { ref, bugId: null, canEdit: false, editError: null, error: { code: 102, message: 'You are not authorized to access bug #3.' } };
+  if (id === 3)
+    return { ref, bugId: null, canEdit: false, editError: null, error: { code: 102, message: 'You are not authorized to access bug #3.' } };
   return id === 2
-    ? { ref, bugId: id, canEdit: false, editError: { code: 109, message: 'You are not permitted to edit bugs in product Locked.' }, error: null }
+    ? {
+        ref,
+        bugId: id,
+        canEdit: false,
+        editError: { code: 109, message: 'You are not permitted to edit bugs in product Locked.' },
+        error: null,
+      }
     : { ref, bugId: id, canEdit: true, editError: null, error: null };
 }
 
@@ -49,7 +68,18 @@ export function request<P>(params: P, auth: AuthContext = caller()): ServiceRequ
 
 export function row(commentId: number, bugId: number, count: number, extra: Partial<CommentRow> = {}): CommentRow {
   return {
-    commentId, bugId, count, creator: 'ann@example.com', time: '2026-11-22T14:43:21Z', body: `comment ${commentId}`,
-    addedText: null, isPrivate: false, isMarkdown: false, attachmentId: null, creationTags: [], tags: [], ...extra,
+    commentId,
+    bugId,
+    count,
+    creator: 'ann@example.com',
+    time: '2026-11-22T14:43:21Z',
+    body: `comment ${commentId}`,
+    addedText: null,
+    isPrivate: false,
+    isMarkdown: false,
+    attachmentId: null,
+    creationTags: [],
+    tags: [],
+    ...extra,
   };
 }

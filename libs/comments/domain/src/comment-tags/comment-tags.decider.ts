@@ -6,9 +6,7 @@ import { checkCommentTag } from './comment-tag.check';
  * added unless the comment has it in any letter case; then each tag to remove is checked
  * and removed whatever its case. The first bad tag refuses the whole call.
  */
-export type CommentTagsState =
-  | { readonly kind: 'untouched' }
-  | { readonly kind: 'tagged'; readonly tags: readonly string[] };
+export type CommentTagsState = { readonly kind: 'untouched' } | { readonly kind: 'tagged'; readonly tags: readonly string[] };
 
 export interface UpdateCommentTags {
   readonly kind: 'UpdateCommentTags';

@@ -10,7 +10,23 @@ import { type LinkContext, MAX_LINKED_ID } from './link-context';
  * Bugzilla itself inserts e-mail and bug links inline, where a later pass could rewrite
  * them; holding them changes nothing else.
  */
-const SAFE_PROTOCOLS = ['afs', 'cid', 'ftp', 'gopher', 'http', 'https', 'irc', 'ircs', 'mid', 'news', 'nntp', 'prospero', 'telnet', 'view-source', 'wais'];
+const SAFE_PROTOCOLS = [
+  'afs',
+  'cid',
+  'ftp',
+  'gopher',
+  'http',
+  'https',
+  'irc',
+  'ircs',
+  'mid',
+  'news',
+  'nntp',
+  'prospero',
+  'telnet',
+  'view-source',
+  'wais',
+];
 
 /** Perl's \w on text strings, and \h (horizontal white space: a reference never spans lines). */
 const W = '[\\p{L}\\p{M}\\p{Nd}\\p{Pc}]';
@@ -20,7 +36,10 @@ const H = '[^\\S\\n\\r\\v\\f\\u2028\\u2029]';
 const URL = new RegExp(`${NOT_AFTER_WORD}(?:${SAFE_PROTOCOLS.join('|')}):[^:\\s<>"][^\\s<>"]+[\\p{L}\\p{M}\\p{Nd}\\p{Pc}/]`, 'giu');
 const QUOTED_LINE = /^(&gt;.+)$/gm;
 const JOINED_QUOTES = /<\/span >\n<span class="quote">/g;
-const EMAIL = new RegExp(`${NOT_AFTER_WORD}(mailto:)?([\\p{L}\\p{M}\\p{Nd}\\p{Pc}.\\-+=]+&#64;[\\p{L}\\p{M}\\p{Nd}\\p{Pc}-]+(?:\\.[\\p{L}\\p{M}\\p{Nd}\\p{Pc}-]+)+)(?!${W})`, 'giu');
+const EMAIL = new RegExp(
+  `${NOT_AFTER_WORD}(mailto:)?([\\p{L}\\p{M}\\p{Nd}\\p{Pc}.\\-+=]+&#64;[\\p{L}\\p{M}\\p{Nd}\\p{Pc}-]+(?:\\.[\\p{L}\\p{M}\\p{Nd}\\p{Pc}-]+)+)(?!${W})`,
+  'giu',
+);
 const ATTACHMENT = new RegExp(`${NOT_AFTER_WORD}(attachment${H}*#?${H}*([0-9]+)(?:${H}+\\[details\\])?)`, 'giu');
 const BUG_OR_COMMENT = new RegExp(
   `${NOT_AFTER_WORD}(bug${H}*#?${H}*([0-9]+)(?:${H}*,?${H}*comment${H}*#?${H}*([0-9]+))?|comment${H}*#?${H}*([0-9]+))`,

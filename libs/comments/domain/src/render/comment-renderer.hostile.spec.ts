@@ -90,7 +90,30 @@ describe('rendering hostile input', () => {
   });
 
   it('stays inert under random mixtures of hostile fragments', () => {
-    const fragments = [...HOSTILE, 'bug 5', ' ', '\n', '*', '_', '`', '[', ']', '(', ')', '<', '>', '"', "'", '&', '#', ':', 'http://', 'a@b.cc', '|', '\\'];
+    const fragments = [
+      ...HOSTILE,
+      'bug 5',
+      ' ',
+      '\n',
+      '*',
+      '_',
+      '`',
+      '[',
+      ']',
+      '(',
+      ')',
+      '<',
+      '>',
+      '"',
+      "'",
+      '&',
+      '#',
+      ':',
+      'http://',
+      'a@b.cc',
+      '|',
+      '\\',
+    ];
     let seed = 20261122;
     const next = (): number => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;

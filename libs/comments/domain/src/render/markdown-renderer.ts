@@ -9,7 +9,24 @@ import type { LinkContext } from './link-context';
  * shorthand (bug 5, comment 3, attachment 7) linked in the text outside links and code.
  * Links keep only relative targets and the schemes Bugzilla links itself.
  */
-const LINK_SCHEMES = new Set(['afs', 'cid', 'ftp', 'gopher', 'http', 'https', 'irc', 'ircs', 'mid', 'news', 'nntp', 'prospero', 'telnet', 'view-source', 'wais', 'mailto']);
+const LINK_SCHEMES = new Set([
+  'afs',
+  'cid',
+  'ftp',
+  'gopher',
+  'http',
+  'https',
+  'irc',
+  'ircs',
+  'mid',
+  'news',
+  'nntp',
+  'prospero',
+  'telnet',
+  'view-source',
+  'wais',
+  'mailto',
+]);
 
 /** Which link context a render call uses; markdown-it hands rules only its `env`. */
 const contexts = new WeakMap<object, LinkContext>();

@@ -48,10 +48,7 @@ export interface FieldChanges {
   readonly valueField?: CatalogChange<CatalogRef | null>;
 }
 
-export type FieldUpdated = DomainEvent<
-  'FieldUpdated',
-  { readonly fieldId: number; readonly name: string; readonly changes: FieldChanges }
->;
+export type FieldUpdated = DomainEvent<'FieldUpdated', { readonly fieldId: number; readonly name: string; readonly changes: FieldChanges }>;
 
 export type FieldValueAdded = DomainEvent<
   'FieldValueAdded',
@@ -77,7 +74,13 @@ export interface FieldValueChanges {
 /** `name` is the value's name after the change; bugs rename stored values from `changes.name`. */
 export type FieldValueUpdated = DomainEvent<
   'FieldValueUpdated',
-  { readonly fieldId: number; readonly fieldName: string; readonly valueId: number; readonly name: string; readonly changes: FieldValueChanges }
+  {
+    readonly fieldId: number;
+    readonly fieldName: string;
+    readonly valueId: number;
+    readonly name: string;
+    readonly changes: FieldValueChanges;
+  }
 >;
 
 export type FieldEvent = FieldCreated | FieldUpdated | FieldValueAdded | FieldValueUpdated;

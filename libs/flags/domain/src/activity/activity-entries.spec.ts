@@ -30,17 +30,35 @@ describe('flag activity of a FlagsChanged (docs/flags.md §6)', () => {
       [3, '?', 'nobody@example.com', 'granter@example.com'],
       [4, 'X', 'granter@example.com', 'ann@example.com'],
     ]);
-    expect(entries[0]).toEqual({ flagId: 1, typeId: 1, bugId: BUG_ID, attachmentId: null, status: '?', setter: ref(NOBODY), requestee: ref(ANN), occurredAt: AT });
+    expect(entries[0]).toEqual({
+      flagId: 1,
+      typeId: 1,
+      bugId: BUG_ID,
+      attachmentId: null,
+      status: '?',
+      setter: ref(NOBODY),
+      requestee: ref(ANN),
+      occurredAt: AT,
+    });
   });
 
   it('carries the attachment of attachment flags', () => {
-    const [entry] = activityEntries(event([{ flagId: 5, reason: 'request', before: null, after: value(REVIEW, '+', GRANTER) }], ATTACHMENT.id), AT);
+    const [entry] = activityEntries(
+      event([{ flagId: 5, reason: 'request', before: null, after: value(REVIEW, '+', GRANTER) }], ATTACHMENT.id),
+      AT,
+    );
     expect([entry?.attachmentId, entry?.typeId]).toEqual([ATTACHMENT.id, REVIEW.id]);
   });
 
   it.each([
-    ['a retarget that changes only the type', { flagId: 6, reason: 'bug-moved', before: requested, after: { ...requested, type: { id: 99, name: 'needinfo', ccList: [] } } }],
-    ['a requestee dropped because the type is no longer specifically requestable', { flagId: 7, reason: 'flag-type-changed', before: requested, after: { ...requested, requestee: null } }],
+    [
+      'a retarget that changes only the type',
+      { flagId: 6, reason: 'bug-moved', before: requested, after: { ...requested, type: { id: 99, name: 'needinfo', ccList: [] } } },
+    ],
+    [
+      'a requestee dropped because the type is no longer specifically requestable',
+      { flagId: 7, reason: 'flag-type-changed', before: requested, after: { ...requested, requestee: null } },
+    ],
   ] satisfies Array<[string, FlagChange]>)('does not log %s', (_case, change) => {
     expect(activityEntries(event([change]), AT)).toEqual([]);
   });

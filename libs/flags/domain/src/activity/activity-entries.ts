@@ -33,6 +33,7 @@ function entryOf(change: FlagChange, changedBy: UserRef): Pick<FlagActivityEntry
   if (after === null) return before && { typeId: before.type.id, status: 'X', setter: changedBy, requestee: before.requestee };
   const logged =
     before === null ||
-    (change.reason !== 'flag-type-changed' && (after.status !== before.status || (after.requestee?.id ?? null) !== (before.requestee?.id ?? null)));
+    (change.reason !== 'flag-type-changed' &&
+      (after.status !== before.status || (after.requestee?.id ?? null) !== (before.requestee?.id ?? null)));
   return logged ? { typeId: after.type.id, status: after.status, setter: after.setter, requestee: after.requestee } : null;
 }

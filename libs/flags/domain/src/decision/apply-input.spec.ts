@@ -31,26 +31,34 @@ const blocking24 = existing(24, BLOCKING, '+', NOBODY);
 describe("applying flag inputs (Bugzilla's set_flag and _validate)", () => {
   it('sets a requested flag with its requestee: the whole event (golden 127), the requestee joining the CC list', () => {
     const command = decision([bugFlags(input('?', { typeId: NEEDINFO.id, requestee: 'ANN@example.com' }))]);
-    flags.given().when(command).then([
-      {
-        type: 'FlagsChanged',
-        data: {
-          bugId: BUG_ID,
-          attachmentId: null,
-          attachmentIsPrivate: null,
-          changedBy: ref(GRANTER),
-          changes: [
-            {
-              flagId: 500,
-              reason: 'request',
-              before: null,
-              after: { type: { id: 1, name: 'needinfo', ccList: ['triage@example.com'] }, status: '?', setter: ref(GRANTER), requestee: ref(ANN) },
-            },
-          ],
-          participants: { assignee: ASSIGNEE.id, qaContact: null, reporter: REPORTER.id, cc: [ANN.id] },
+    flags
+      .given()
+      .when(command)
+      .then([
+        {
+          type: 'FlagsChanged',
+          data: {
+            bugId: BUG_ID,
+            attachmentId: null,
+            attachmentIsPrivate: null,
+            changedBy: ref(GRANTER),
+            changes: [
+              {
+                flagId: 500,
+                reason: 'request',
+                before: null,
+                after: {
+                  type: { id: 1, name: 'needinfo', ccList: ['triage@example.com'] },
+                  status: '?',
+                  setter: ref(GRANTER),
+                  requestee: ref(ANN),
+                },
+              },
+            ],
+            participants: { assignee: ASSIGNEE.id, qaContact: null, reporter: REPORTER.id, cc: [ANN.id] },
+          },
         },
-      },
-    ]);
+      ]);
     expect(flagDecisionResult(command, decideFlags(command, []))).toMatchObject({
       ok: true,
       ccToAdd: [ref(ANN)],
@@ -60,7 +68,12 @@ describe("applying flag inputs (Bugzilla's set_flag and _validate)", () => {
 
   it.each([
     ['`X` on a flag that does not exist yet is ignored', [], [input('X', { typeId: NEEDINFO.id })], []],
-    ['`X` clears a flag, whoever set it', [approval22], [input('X', { id: 22 })], [[22, 'request', 'approval#2? by requester@example.com', null]]],
+    [
+      '`X` clears a flag, whoever set it',
+      [approval22],
+      [input('X', { id: 22 })],
+      [[22, 'request', 'approval#2? by requester@example.com', null]],
+    ],
     ['an unchanged status and requestee change nothing', [needinfo20], [input('?', { id: 20, requestee: 'ann@example.com' })], []],
     [
       'a request asked again of someone else keeps its requester',
@@ -100,13 +113,28 @@ describe("applying flag inputs (Bugzilla's set_flag and _validate)", () => {
       ],
     ],
   ])('%s', (_case, given, inputs, changes) => {
-    const events = flags.given(...given).when(decision([bugFlags(...inputs)])).events();
+    const events = flags
+      .given(...given)
+      .when(decision([bugFlags(...inputs)]))
+      .events();
     expect(compact(events)).toEqual(changes.length === 0 ? [] : [{ target: null, changes }]);
   });
 
   it.each([
-    ['a new flag of an inactive type', [], [input('?', { typeId: INACTIVE.id })], 134, 'The flag type retired is inactive and cannot be used to create new flags.'],
-    ['a second flag of a type that is not multiplicable', [approval22], [input('+', { typeId: APPROVAL.id, isNew: true })], 32000, 'You cannot have several approval flags for this bug.'],
+    [
+      'a new flag of an inactive type',
+      [],
+      [input('?', { typeId: INACTIVE.id })],
+      134,
+      'The flag type retired is inactive and cannot be used to create new flags.',
+    ],
+    [
+      'a second flag of a type that is not multiplicable',
+      [approval22],
+      [input('+', { typeId: APPROVAL.id, isNew: true })],
+      32000,
+      'You cannot have several approval flags for this bug.',
+    ],
     [
       'a second new flag of such a type within one call',
       [],
@@ -114,11 +142,29 @@ describe("applying flag inputs (Bugzilla's set_flag and _validate)", () => {
       32000,
       'You cannot have several approval flags for this bug.',
     ],
-    ['a status that is none of ? + - X, on a flag', [needinfo20], [input('maybe', { id: 20 })], 129, 'The flag status maybe for flag ID #20 is invalid.'],
+    [
+      'a status that is none of ? + - X, on a flag',
+      [needinfo20],
+      [input('maybe', { id: 20 })],
+      129,
+      'The flag status maybe for flag ID #20 is invalid.',
+    ],
     ['no status, on a flag', [needinfo20], [input('', { id: 20 })], 129, 'The flag status  for flag ID #20 is invalid.'],
-    ['a status that is none of ? + - X, on a new flag', [], [input('yes', { typeId: NEEDINFO.id })], 129, 'The flag status yes is invalid.'],
+    [
+      'a status that is none of ? + - X, on a new flag',
+      [],
+      [input('yes', { typeId: NEEDINFO.id })],
+      129,
+      'The flag status yes is invalid.',
+    ],
     ['`?` on a new flag of a type not requestable', [], [input('?', { typeId: BLOCKING.id })], 129, 'The flag status ? is invalid.'],
-    ['`?` again on a granted flag of a type not requestable', [blocking24], [input('?', { id: 24 })], 129, 'The flag status ? for flag ID #24 is invalid.'],
+    [
+      '`?` again on a granted flag of a type not requestable',
+      [blocking24],
+      [input('?', { id: 24 })],
+      129,
+      'The flag status ? for flag ID #24 is invalid.',
+    ],
     [
       'an unknown requestee',
       [],
@@ -134,7 +180,10 @@ describe("applying flag inputs (Bugzilla's set_flag and _validate)", () => {
       'The flag status maybe for flag ID #20 is invalid.',
     ],
   ])('refuses %s (stage apply)', (_case, given, inputs, code, message) => {
-    flags.given(...given).when(decision([bugFlags(...inputs)])).thenRefuses(code, message);
+    flags
+      .given(...given)
+      .when(decision([bugFlags(...inputs)]))
+      .thenRefuses(code, message);
     const outcome = decideFlags(decision([bugFlags(...inputs)]), flags.given(...given).state);
     expect(isFlagRefusal(outcome) && outcome.stage).toBe('apply');
   });
@@ -151,7 +200,10 @@ describe("applying flag inputs (Bugzilla's set_flag and _validate)", () => {
   });
 
   it('merges two groups on one target into one event', () => {
-    const events = flags.given().when(decision([bugFlags(input('?', { typeId: NEEDINFO.id })), bugFlags(input('+', { id: 500 }))])).events();
+    const events = flags
+      .given()
+      .when(decision([bugFlags(input('?', { typeId: NEEDINFO.id })), bugFlags(input('+', { id: 500 }))]))
+      .events();
     expect(compact(events)).toEqual([{ target: null, changes: [[500, 'request', null, 'needinfo#1+ by granter@example.com']] }]);
   });
 });

@@ -59,7 +59,14 @@ function createFlag(input: FlagInput, type: FlagTypeFacts, scope: ApplyScope): D
   if (isDomainError(outcome)) return outcome;
   if (outcome.status === 'X') return undefined;
   workspace.put(
-    { flagId: workspace.nextFlagId(), attachmentId, typeId: type.id, status: outcome.status, setter: scope.context.callerRef, requestee: outcome.requestee },
+    {
+      flagId: workspace.nextFlagId(),
+      attachmentId,
+      typeId: type.id,
+      status: outcome.status,
+      setter: scope.context.callerRef,
+      requestee: outcome.requestee,
+    },
     'request',
   );
   return undefined;
@@ -79,7 +86,8 @@ function validate(
   scope: ApplyScope,
 ): { status: FlagStatus | 'X'; requestee: UserRef | null } | DomainError {
   const status = input.status ?? '';
-  if (!isSettable(status) || (status === '?' && before !== '?' && !type.isRequestable)) return FlagsErrors.flagStatusInvalid(status, flagId);
+  if (!isSettable(status) || (status === '?' && before !== '?' && !type.isRequestable))
+    return FlagsErrors.flagStatusInvalid(status, flagId);
   let requestee: FlagUser | null = null;
   if (status === '?' && input.requestee) {
     const named = scope.context.userByLogin(input.requestee);

@@ -9,7 +9,12 @@ import type { ResolvedInput } from './resolve-inputs';
  * inputs name only existing flags and no field comes with them; the other inputs are
  * skipped. Anything else, or nothing of theirs, is 32000.
  */
-export function checkOwnFlagsOnly(group: FlagInputGroup, resolved: readonly ResolvedInput[], workspace: FlagWorkspace, callerId: number): readonly ResolvedInput[] | DomainError {
+export function checkOwnFlagsOnly(
+  group: FlagInputGroup,
+  resolved: readonly ResolvedInput[],
+  workspace: FlagWorkspace,
+  callerId: number,
+): readonly ResolvedInput[] | DomainError {
   if (!group.restrictToOwnFlags || group.attachmentId === null) return resolved;
   const refusal = FlagsErrors.attachmentEditDenied(group.attachmentId);
   if (group.otherChanges || resolved.some((input) => input.kind !== 'existing')) return refusal;

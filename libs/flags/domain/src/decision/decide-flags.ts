@@ -46,12 +46,19 @@ export function decideFlags(command: DecideFlags, current: readonly CurrentFlag[
       if (refusal) return refusal;
     }
   }
-  if (command.mode === 'reconcile' || command.bug.moved) retargetOrClear(context, workspace, command.mode === 'reconcile' ? 'flag-type-changed' : 'bug-moved');
+  if (command.mode === 'reconcile' || command.bug.moved)
+    retargetOrClear(context, workspace, command.mode === 'reconcile' ? 'flag-type-changed' : 'bug-moved');
   if (command.mode === 'reconcile') dropUnaskableRequestees(context, workspace);
   return flagsChangedEvents(context, workspace).map((data) => ({ type: 'FlagsChanged', data }));
 }
 
-function applyGroup(group: FlagInputGroup, index: number, context: DecisionContext, workspace: FlagWorkspace, cancelled: ReadonlySet<number>): FlagRefusal | undefined {
+function applyGroup(
+  group: FlagInputGroup,
+  index: number,
+  context: DecisionContext,
+  workspace: FlagWorkspace,
+  cancelled: ReadonlySet<number>,
+): FlagRefusal | undefined {
   const { attachmentId } = group;
   const types = context.typesFor(attachmentId);
   const applying = new Set(types.map((type) => type.id));

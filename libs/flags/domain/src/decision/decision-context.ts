@@ -44,7 +44,12 @@ export class DecisionContext {
   }
 
   requesteeTarget(attachmentId: number | null): RequesteeTarget {
-    return { bugId: this.command.bugId, bug: this.command.bug, attachment: this.attachment(attachmentId), insiderGroup: this.command.insiderGroup };
+    return {
+      bugId: this.command.bugId,
+      bug: this.command.bug,
+      attachment: this.attachment(attachmentId),
+      insiderGroup: this.command.insiderGroup,
+    };
   }
 }
 

@@ -16,7 +16,10 @@ export function flagDecisionResult(command: DecideFlags, outcome: readonly Flags
     bugId,
     ok: true,
     events,
-    ccToAdd: requesteesToCc(events.flatMap((event) => event.changes), command.bug.ccIds),
+    ccToAdd: requesteesToCc(
+      events.flatMap((event) => event.changes),
+      command.bug.ccIds,
+    ),
     changes: events.map((event) => ({ attachmentId: event.attachmentId, ...flagChangeSummaries(event.changes) })),
   };
 }

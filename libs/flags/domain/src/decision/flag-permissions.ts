@@ -18,7 +18,12 @@ export function canRequestFlag(type: Groups, groupIds: readonly number[]): boole
  * docs/flags.md §3.4): an unchanged status (only the requestee changes) and `X` always pass;
  * `?` needs request rights, `+` and `-` set rights; else 130.
  */
-export function checkFlagSetter(type: Groups & { readonly name: string }, before: string, status: string, callerGroupIds: readonly number[]): DomainError | undefined {
+export function checkFlagSetter(
+  type: Groups & { readonly name: string },
+  before: string,
+  status: string,
+  callerGroupIds: readonly number[],
+): DomainError | undefined {
   if (status === before || status === 'X') return undefined;
   if (status === '?' ? canRequestFlag(type, callerGroupIds) : canSetFlag(type, callerGroupIds)) return undefined;
   return FlagsErrors.flagUpdateDenied(type.name, status);

@@ -13,8 +13,16 @@ export function flagsChangedEvents(context: DecisionContext, workspace: FlagWork
   const perTarget = workspace.targets().map((attachmentId) => ({ attachmentId, changes: changesOf(attachmentId, context, workspace) }));
   const changed = perTarget.filter((target) => target.changes.length > 0);
   const { bug, bugId } = context.command;
-  const newCc = requesteesToCc(changed.flatMap((target) => target.changes), bug.ccIds);
-  const participants = { assignee: bug.assigneeId, qaContact: bug.qaContactId, reporter: bug.reporterId, cc: [...bug.ccIds, ...newCc.map((user) => user.id)] };
+  const newCc = requesteesToCc(
+    changed.flatMap((target) => target.changes),
+    bug.ccIds,
+  );
+  const participants = {
+    assignee: bug.assigneeId,
+    qaContact: bug.qaContactId,
+    reporter: bug.reporterId,
+    cc: [...bug.ccIds, ...newCc.map((user) => user.id)],
+  };
   return changed.map(({ attachmentId, changes }) => ({
     bugId,
     attachmentId,
@@ -47,7 +55,14 @@ function changesOf(attachmentId: number | null, context: DecisionContext, worksp
     const was = before.find((flag) => flag.flagId === flagId);
     const is = after.find((flag) => flag.flagId === flagId);
     if (was && is && same(was, is)) return [];
-    return [{ flagId, reason: workspace.reasonOf(flagId), before: was ? valueOf(was, context, workspace) : null, after: is ? valueOf(is, context, workspace) : null }];
+    return [
+      {
+        flagId,
+        reason: workspace.reasonOf(flagId),
+        before: was ? valueOf(was, context, workspace) : null,
+        after: is ? valueOf(is, context, workspace) : null,
+      },
+    ];
   });
   return changes.sort((a, b) => {
     const [typeA, typeB] = [(a.after ?? a.before)?.type, (b.after ?? b.before)?.type];
@@ -57,7 +72,9 @@ function changesOf(attachmentId: number | null, context: DecisionContext, worksp
 }
 
 function same(a: WorkingFlag, b: WorkingFlag): boolean {
-  return a.typeId === b.typeId && a.status === b.status && a.setter.id === b.setter.id && (a.requestee?.id ?? null) === (b.requestee?.id ?? null);
+  return (
+    a.typeId === b.typeId && a.status === b.status && a.setter.id === b.setter.id && (a.requestee?.id ?? null) === (b.requestee?.id ?? null)
+  );
 }
 
 function valueOf(flag: WorkingFlag, context: DecisionContext, workspace: FlagWorkspace): FlagValue {

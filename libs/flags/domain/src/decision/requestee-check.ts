@@ -23,8 +23,10 @@ export function checkRequestee(requestee: FlagUser, type: FlagTypeFacts, target:
   const attachmentId = target.attachment?.id ?? null;
   if (!type.isRequesteeble) return FlagsErrors.flagNotRequesteeble(type.name);
   if (!requestee.enabled) return FlagsErrors.requesteeDisabled(who);
-  if (!canSeeBug({ user: { id: requestee.id }, groupIds: requestee.groupIds }, target.bug)) return FlagsErrors.requesteeCannotSeeBug(who, type.name, target.bugId, attachmentId);
-  if (target.attachment?.isPrivate && !requestee.insider) return FlagsErrors.requesteeCannotSeeAttachment(who, type.name, target.bugId, target.attachment.id, target.insiderGroup);
+  if (!canSeeBug({ user: { id: requestee.id }, groupIds: requestee.groupIds }, target.bug))
+    return FlagsErrors.requesteeCannotSeeBug(who, type.name, target.bugId, attachmentId);
+  if (target.attachment?.isPrivate && !requestee.insider)
+    return FlagsErrors.requesteeCannotSeeAttachment(who, type.name, target.bugId, target.attachment.id, target.insiderGroup);
   if (!canSetFlag(type, requestee.groupIds)) return FlagsErrors.requesteeCannotSet(who, type.name, type.grantGroup?.name ?? '');
   return undefined;
 }

@@ -29,16 +29,59 @@ const review30 = existing(30, REVIEW, '?', NOBODY, null, ATTACHMENT.id);
 
 describe("resolving flag inputs (Bugzilla's extract_flags)", () => {
   it.each([
-    ['an id of a flag of the target: that flag', [needinfo20], input('+', { id: 20 }), [[20, 'request', 'needinfo#1? by nobody@example.com', 'needinfo#1+ by granter@example.com']]],
-    ['a type id with one flag of it: that flag', [needinfo20], input('+', { typeId: 1 }), [[20, 'request', 'needinfo#1? by nobody@example.com', 'needinfo#1+ by granter@example.com']]],
-    ['a type id without flags of it: a new flag', [], input('?', { typeId: 1 }), [[500, 'request', null, 'needinfo#1? by granter@example.com']]],
-    ['a type id with `new`: a new flag beside the one there', [needinfo20], input('+', { typeId: 1, isNew: true }), [[500, 'request', null, 'needinfo#1+ by granter@example.com']]],
-    ['a name with one flag of it: that flag', [approval22], input('+', { name: 'approval' }), [[22, 'request', 'approval#2? by nobody@example.com', 'approval#2+ by granter@example.com']]],
-    ['a name without flags of it: a new flag', [], input('?', { name: 'approval' }), [[500, 'request', null, 'approval#2? by granter@example.com']]],
-    ['a name with `new`: a new flag', [needinfo20], input('?', { name: 'needinfo', isNew: true }), [[500, 'request', null, 'needinfo#1? by granter@example.com']]],
-    ['an id wins over a type id and a name', [needinfo20, approval22], input('-', { id: 22, typeId: 1, name: 'needinfo' }), [[22, 'request', 'approval#2? by nobody@example.com', 'approval#2- by granter@example.com']]],
+    [
+      'an id of a flag of the target: that flag',
+      [needinfo20],
+      input('+', { id: 20 }),
+      [[20, 'request', 'needinfo#1? by nobody@example.com', 'needinfo#1+ by granter@example.com']],
+    ],
+    [
+      'a type id with one flag of it: that flag',
+      [needinfo20],
+      input('+', { typeId: 1 }),
+      [[20, 'request', 'needinfo#1? by nobody@example.com', 'needinfo#1+ by granter@example.com']],
+    ],
+    [
+      'a type id without flags of it: a new flag',
+      [],
+      input('?', { typeId: 1 }),
+      [[500, 'request', null, 'needinfo#1? by granter@example.com']],
+    ],
+    [
+      'a type id with `new`: a new flag beside the one there',
+      [needinfo20],
+      input('+', { typeId: 1, isNew: true }),
+      [[500, 'request', null, 'needinfo#1+ by granter@example.com']],
+    ],
+    [
+      'a name with one flag of it: that flag',
+      [approval22],
+      input('+', { name: 'approval' }),
+      [[22, 'request', 'approval#2? by nobody@example.com', 'approval#2+ by granter@example.com']],
+    ],
+    [
+      'a name without flags of it: a new flag',
+      [],
+      input('?', { name: 'approval' }),
+      [[500, 'request', null, 'approval#2? by granter@example.com']],
+    ],
+    [
+      'a name with `new`: a new flag',
+      [needinfo20],
+      input('?', { name: 'needinfo', isNew: true }),
+      [[500, 'request', null, 'needinfo#1? by granter@example.com']],
+    ],
+    [
+      'an id wins over a type id and a name',
+      [needinfo20, approval22],
+      input('-', { id: 22, typeId: 1, name: 'needinfo' }),
+      [[22, 'request', 'approval#2? by nobody@example.com', 'approval#2- by granter@example.com']],
+    ],
   ])('%s', (_case, given: FlagsChanged[], flag, changes) => {
-    const events = flags.given(...given).when(decision([bugFlags(flag)])).events();
+    const events = flags
+      .given(...given)
+      .when(decision([bugFlags(flag)]))
+      .events();
     expect(compact(events)).toEqual([{ target: null, changes }]);
   });
 
@@ -46,14 +89,47 @@ describe("resolving flag inputs (Bugzilla's extract_flags)", () => {
     ['an id that is no flag', [needinfo20], input('+', { id: 99 }), 51, "There is no flag with the id '99'."],
     ["an id of the attachment's flag given for the bug", [review30], input('+', { id: 30 }), 51, "There is no flag with the id '30'."],
     ['a type id of a type not applying here', [], input('?', { typeId: APPROVAL_Q.id }), 51, "There is no flagtype with the id '6'."],
-    ["a type id of attachments' type given for the bug", [], input('?', { typeId: REVIEW.id }), 51, "There is no flagtype with the id '4'."],
-    ['a type id with two flags of it and no `new`', [needinfo20, needinfo21], input('-', { typeId: 1 }), 132, "The flag '1' has been set multiple times. You must specify the id value to update the flag."],
+    [
+      "a type id of attachments' type given for the bug",
+      [],
+      input('?', { typeId: REVIEW.id }),
+      51,
+      "There is no flagtype with the id '4'.",
+    ],
+    [
+      'a type id with two flags of it and no `new`',
+      [needinfo20, needinfo21],
+      input('-', { typeId: 1 }),
+      132,
+      "The flag '1' has been set multiple times. You must specify the id value to update the flag.",
+    ],
     ['a name of no type', [], input('?', { name: 'nope' }), 51, "There is no flagtype named 'nope'."],
-    ['a name in another case (names are case-sensitive)', [], input('?', { name: 'NeedInfo' }), 51, "There is no flagtype named 'NeedInfo'."],
-    ['a name shared by two types', [], input('?', { name: 'dup' }), 133, "The flag type 'dup' matches several flag types. You must specify the type id value to update or add a flag."],
-    ['a name with two flags of it and no `new`', [needinfo20, needinfo21], input('-', { name: 'needinfo' }), 132, "The flag 'needinfo' has been set multiple times. You must specify the id value to update the flag."],
+    [
+      'a name in another case (names are case-sensitive)',
+      [],
+      input('?', { name: 'NeedInfo' }),
+      51,
+      "There is no flagtype named 'NeedInfo'.",
+    ],
+    [
+      'a name shared by two types',
+      [],
+      input('?', { name: 'dup' }),
+      133,
+      "The flag type 'dup' matches several flag types. You must specify the type id value to update or add a flag.",
+    ],
+    [
+      'a name with two flags of it and no `new`',
+      [needinfo20, needinfo21],
+      input('-', { name: 'needinfo' }),
+      132,
+      "The flag 'needinfo' has been set multiple times. You must specify the id value to update the flag.",
+    ],
   ])('refuses %s (stage extract)', (_case, given: FlagsChanged[], flag, code, message) => {
-    flags.given(...given).when(decision([bugFlags(flag)])).thenRefuses(code, message);
+    flags
+      .given(...given)
+      .when(decision([bugFlags(flag)]))
+      .thenRefuses(code, message);
     const outcome = decideFlags(decision([bugFlags(flag)]), flags.given(...given).state);
     expect(isFlagRefusal(outcome) && [outcome.stage, outcome.inputIndex]).toEqual(['extract', 0]);
   });
@@ -77,8 +153,13 @@ describe("resolving flag inputs (Bugzilla's extract_flags)", () => {
   });
 
   it("resolves an attachment's inputs among the attachment's flags and types", () => {
-    const events = flags.given(review30, needinfo20).when(decision([attachmentFlags(ATTACHMENT.id, input('+', { name: 'review' }))])).events();
-    expect(compact(events)).toEqual([{ target: ATTACHMENT.id, changes: [[30, 'request', 'review#4? by nobody@example.com', 'review#4+ by granter@example.com']] }]);
+    const events = flags
+      .given(review30, needinfo20)
+      .when(decision([attachmentFlags(ATTACHMENT.id, input('+', { name: 'review' }))]))
+      .events();
+    expect(compact(events)).toEqual([
+      { target: ATTACHMENT.id, changes: [[30, 'request', 'review#4? by nobody@example.com', 'review#4+ by granter@example.com']] },
+    ]);
     expect(events[0]?.data.changedBy).toEqual({ id: GRANTER.id, login: GRANTER.login });
   });
 });

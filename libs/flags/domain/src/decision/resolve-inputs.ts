@@ -17,7 +17,11 @@ export type ResolvedInput =
  * naming nothing is refused when its turn comes (50). `flags` are the target's flags whose
  * type applies to it, `types` the types applying to it.
  */
-export function resolveInputs(inputs: readonly FlagInput[], flags: readonly WorkingFlag[], types: readonly FlagTypeFacts[]): ResolvedInput[] | DomainError {
+export function resolveInputs(
+  inputs: readonly FlagInput[],
+  flags: readonly WorkingFlag[],
+  types: readonly FlagTypeFacts[],
+): ResolvedInput[] | DomainError {
   const resolved: ResolvedInput[] = [];
   for (const input of inputs) {
     const one = resolveInput(input, flags, types);
@@ -29,12 +33,21 @@ export function resolveInputs(inputs: readonly FlagInput[], flags: readonly Work
 
 function resolveInput(input: FlagInput, flags: readonly WorkingFlag[], types: readonly FlagTypeFacts[]): ResolvedInput | DomainError {
   if (input.id) {
-    return flags.some((flag) => flag.flagId === input.id) ? { kind: 'existing', input, flagId: input.id } : FlagsErrors.flagNotFound(input.id);
+    return flags.some((flag) => flag.flagId === input.id)
+      ? { kind: 'existing', input, flagId: input.id }
+      : FlagsErrors.flagNotFound(input.id);
   }
   if (input.typeId) {
     const type = types.find((candidate) => candidate.id === input.typeId);
     if (!type) return FlagsErrors.flagTypeIdNotFound(input.typeId);
-    return input.isNew ? { kind: 'new', input, type } : existingOrNew(input, type, flags.filter((flag) => flag.typeId === type.id), input.typeId);
+    return input.isNew
+      ? { kind: 'new', input, type }
+      : existingOrNew(
+          input,
+          type,
+          flags.filter((flag) => flag.typeId === type.id),
+          input.typeId,
+        );
   }
   if (input.name) {
     const named = types.filter((candidate) => candidate.name === input.name);
@@ -43,12 +56,22 @@ function resolveInput(input: FlagInput, flags: readonly WorkingFlag[], types: re
     if (!type) return FlagsErrors.flagTypeNameNotFound(input.name);
     if (input.isNew) return { kind: 'new', input, type };
     const typeNames = new Map(types.map((candidate) => [candidate.id, candidate.name]));
-    return existingOrNew(input, type, flags.filter((flag) => typeNames.get(flag.typeId) === input.name), input.name);
+    return existingOrNew(
+      input,
+      type,
+      flags.filter((flag) => typeNames.get(flag.typeId) === input.name),
+      input.name,
+    );
   }
   return { kind: 'unnamed', input };
 }
 
-function existingOrNew(input: FlagInput, type: FlagTypeFacts, matches: readonly WorkingFlag[], value: string | number): ResolvedInput | DomainError {
+function existingOrNew(
+  input: FlagInput,
+  type: FlagTypeFacts,
+  matches: readonly WorkingFlag[],
+  value: string | number,
+): ResolvedInput | DomainError {
   if (matches.length > 1) return FlagsErrors.flagNotUnique(value);
   const [flag] = matches;
   return flag ? { kind: 'existing', input, flagId: flag.flagId } : { kind: 'new', input, type };

@@ -35,6 +35,7 @@ export function retargetOrClear(context: DecisionContext, workspace: FlagWorkspa
 export function dropUnaskableRequestees(context: DecisionContext, workspace: FlagWorkspace): void {
   const all: Array<number | null> = [null, ...context.command.attachments.map((attachment) => attachment.id)];
   for (const flag of all.flatMap((attachmentId): WorkingFlag[] => workspace.flagsOf(attachmentId))) {
-    if (flag.requestee !== null && context.type(flag.typeId)?.isRequesteeble === false) workspace.put({ ...flag, requestee: null }, 'flag-type-changed');
+    if (flag.requestee !== null && context.type(flag.typeId)?.isRequesteeble === false)
+      workspace.put({ ...flag, requestee: null }, 'flag-type-changed');
   }
 }

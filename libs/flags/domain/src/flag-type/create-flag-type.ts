@@ -22,9 +22,11 @@ export function decideCreateFlagType(command: CreateFlagType, state: FlagTypeSta
   if (!values.description) return FlagsErrors.paramRequired('description');
   const targetType = checkTargetType(command.targetType);
   if (isDomainError(targetType)) return targetType;
-  const inclusions = values.inclusions === undefined ? EVERYWHERE : resolveClusions('inclusions', values.inclusions, command.products, command.admin);
+  const inclusions =
+    values.inclusions === undefined ? EVERYWHERE : resolveClusions('inclusions', values.inclusions, command.products, command.admin);
   if (isDomainError(inclusions)) return inclusions;
-  const exclusions = values.exclusions === undefined ? [] : resolveClusions('exclusions', values.exclusions, command.products, command.admin);
+  const exclusions =
+    values.exclusions === undefined ? [] : resolveClusions('exclusions', values.exclusions, command.products, command.admin);
   if (isDomainError(exclusions)) return exclusions;
   const ccList = checkCcList(values.ccList ?? []);
   if (isDomainError(ccList)) return ccList;

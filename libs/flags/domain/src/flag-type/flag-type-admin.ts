@@ -21,7 +21,10 @@ export function administers(admin: FlagTypeAdmin, productId: number | null): boo
  * excluded, and the product not excluded as a whole) and edit its fields only when every
  * product it includes is theirs ("any product" is nobody's but a global administrator's).
  */
-export function flagTypeRights(admin: FlagTypeAdmin, type: { readonly inclusions: readonly FlagTypeClusion[]; readonly exclusions: readonly FlagTypeClusion[] }): 'full' | 'scope' | 'none' {
+export function flagTypeRights(
+  admin: FlagTypeAdmin,
+  type: { readonly inclusions: readonly FlagTypeClusion[]; readonly exclusions: readonly FlagTypeClusion[] },
+): 'full' | 'scope' | 'none' {
   if (admin.global) return 'full';
   const productOf = (clusion: FlagTypeClusion): number | null => clusion.product?.id ?? null;
   const has = (list: readonly FlagTypeClusion[], productId: number | null, componentId: number | null): boolean =>
@@ -31,7 +34,10 @@ export function flagTypeRights(admin: FlagTypeAdmin, type: { readonly inclusions
     !has(type.exclusions, productId, null) &&
     (has(type.inclusions, null, null) ||
       has(type.inclusions, productId, null) ||
-      type.inclusions.some((clusion) => productOf(clusion) === productId && clusion.component !== null && !has(type.exclusions, productId, clusion.component.id)));
+      type.inclusions.some(
+        (clusion) =>
+          productOf(clusion) === productId && clusion.component !== null && !has(type.exclusions, productId, clusion.component.id),
+      ));
   if (excludedEverywhere || !admin.productIds.some(reaches)) return 'none';
   return type.inclusions.every((clusion) => administers(admin, productOf(clusion))) ? 'full' : 'scope';
 }

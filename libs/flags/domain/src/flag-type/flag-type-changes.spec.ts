@@ -7,8 +7,22 @@ describe("FlagType.update's `changes` of one type", () => {
   it("reports Bugzilla's keys with booleans as 1/0, group ids as text and the cc list as stored", () => {
     expect(
       flagTypeChangesReport({
-        changes: { name: 'review2', isActive: false, isRequesteeble: false, grantGroup: { id: 10, name: 'g' }, requestGroup: null, ccList: ['a@example.com', 'b@example.com'] },
-        before: { name: 'review1', isActive: true, isRequesteeble: true, grantGroup: null, requestGroup: { id: 11, name: 'r' }, ccList: [] },
+        changes: {
+          name: 'review2',
+          isActive: false,
+          isRequesteeble: false,
+          grantGroup: { id: 10, name: 'g' },
+          requestGroup: null,
+          ccList: ['a@example.com', 'b@example.com'],
+        },
+        before: {
+          name: 'review1',
+          isActive: true,
+          isRequesteeble: true,
+          grantGroup: null,
+          requestGroup: { id: 11, name: 'r' },
+          ccList: [],
+        },
       }),
     ).toEqual({
       name: { removed: 'review1', added: 'review2' },
@@ -23,8 +37,20 @@ describe("FlagType.update's `changes` of one type", () => {
   it('reports clusions as the Product:Component entries removed and added', () => {
     expect(
       flagTypeChangesReport({
-        changes: { inclusions: [{ product: P, component: C }, { product: P, component: null }], exclusions: [] },
-        before: { inclusions: [{ product: null, component: null }, { product: P, component: null }], exclusions: [{ product: P, component: C }] },
+        changes: {
+          inclusions: [
+            { product: P, component: C },
+            { product: P, component: null },
+          ],
+          exclusions: [],
+        },
+        before: {
+          inclusions: [
+            { product: null, component: null },
+            { product: P, component: null },
+          ],
+          exclusions: [{ product: P, component: C }],
+        },
       }),
     ).toEqual({
       inclusions: { removed: '__Any__:__Any__', added: 'RefProduct:Backend' },

@@ -10,7 +10,9 @@ export interface Scoped {
 }
 
 export function clusionMatches(clusion: FlagTypeClusion, productId: number, componentId: number): boolean {
-  return (clusion.product === null || clusion.product.id === productId) && (clusion.component === null || clusion.component.id === componentId);
+  return (
+    (clusion.product === null || clusion.product.id === productId) && (clusion.component === null || clusion.component.id === componentId)
+  );
 }
 
 /** The type applies to a bug (or its attachments) in this product and component: included, and not excluded. */
@@ -33,7 +35,8 @@ export function listedForProduct(type: Scoped, productId: number): boolean {
     return !type.exclusions.some(
       (exclusion) =>
         exclusion.product === null ||
-        (exclusion.product.id === productId && (exclusion.component === null || (inclusion.component !== null && exclusion.component.id === inclusion.component.id))),
+        (exclusion.product.id === productId &&
+          (exclusion.component === null || (inclusion.component !== null && exclusion.component.id === inclusion.component.id))),
     );
   });
 }

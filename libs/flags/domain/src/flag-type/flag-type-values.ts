@@ -6,7 +6,8 @@ import type { FlagTypeValues } from './flag-type.commands';
  * and its read name `is_requesteeble` are one setting: the first wins when both are given.
  */
 export function flagTypeValuesOf(params: CreateFlagTypeParams | UpdateFlagTypeParams): FlagTypeValues {
-  const given = <T>(key: keyof FlagTypeValues, value: T | undefined): Partial<FlagTypeValues> => (value === undefined ? {} : { [key]: value });
+  const given = <T>(key: keyof FlagTypeValues, value: T | undefined): Partial<FlagTypeValues> =>
+    value === undefined ? {} : { [key]: value };
   return {
     ...given('name', params.name),
     ...given('description', params.description),

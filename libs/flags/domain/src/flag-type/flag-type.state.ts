@@ -25,7 +25,12 @@ export function evolveFlagType(state: FlagTypeState, event: FlagTypeEvent): Flag
     case 'FlagTypeUpdated': {
       if (state.kind === 'absent') return state;
       const revision = state.revision + 1;
-      return { ...state, ...event.data.changes, revision, lastReconcileNeededAt: event.data.needsReconcile ? revision : state.lastReconcileNeededAt };
+      return {
+        ...state,
+        ...event.data.changes,
+        revision,
+        lastReconcileNeededAt: event.data.needsReconcile ? revision : state.lastReconcileNeededAt,
+      };
     }
     case 'FlagTypeReconciled':
       if (state.kind === 'absent') return state;

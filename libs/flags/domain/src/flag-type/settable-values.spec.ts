@@ -6,7 +6,12 @@ const gated = { isRequestable: true, grantGroup: G, requestGroup: R };
 
 describe("`values` of a flag type read (Bugzilla's _flagtype_to_hash)", () => {
   it.each([
-    ['a type without groups, logged out (golden 125)', { isRequestable: true, grantGroup: null, requestGroup: null }, [], ['X', '?', '+', '-']],
+    [
+      'a type without groups, logged out (golden 125)',
+      { isRequestable: true, grantGroup: null, requestGroup: null },
+      [],
+      ['X', '?', '+', '-'],
+    ],
     ['a type that is not requestable', { isRequestable: false, grantGroup: null, requestGroup: null }, [], ['X', '+', '-']],
     ['a member of the grant group', gated, [G.id], ['X', '?', '+', '-']],
     ['a member of the request group only', gated, [R.id], ['X', '?']],

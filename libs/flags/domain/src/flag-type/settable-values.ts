@@ -6,7 +6,10 @@ import { canRequestFlag, canSetFlag } from '../decision/flag-permissions';
  * is requestable and the caller may request it, `+` and `-` when they may set it. A logged-out
  * caller is in no group.
  */
-export function settableValues(type: Pick<FlagTypeSettings, 'isRequestable' | 'grantGroup' | 'requestGroup'>, callerGroupIds: readonly number[]): string[] {
+export function settableValues(
+  type: Pick<FlagTypeSettings, 'isRequestable' | 'grantGroup' | 'requestGroup'>,
+  callerGroupIds: readonly number[],
+): string[] {
   return [
     'X',
     ...(type.isRequestable && canRequestFlag(type, callerGroupIds) ? ['?'] : []),

@@ -21,10 +21,18 @@ const types = deciderSpec(flagTypeDecider);
 
 describe('updating a flag type (FlagType.update, docs/flags.md §2.2)', () => {
   it('changes golden 126: description and sort key, reported as Bugzilla does', () => {
-    const [event] = types.given(REVIEW_CREATED).when(update({ description: 'Code review (updated)', sortKey: 20 })).events();
+    const [event] = types
+      .given(REVIEW_CREATED)
+      .when(update({ description: 'Code review (updated)', sortKey: 20 }))
+      .events();
     expect(event).toEqual({
       type: 'FlagTypeUpdated',
-      data: { typeId: 1, changes: { description: 'Code review (updated)', sortKey: 20 }, before: { description: 'Code review', sortKey: 10 }, needsReconcile: false },
+      data: {
+        typeId: 1,
+        changes: { description: 'Code review (updated)', sortKey: 20 },
+        before: { description: 'Code review', sortKey: 10 },
+        needsReconcile: false,
+      },
     });
     expect(event?.type === 'FlagTypeUpdated' && flagTypeChangesReport(event.data)).toEqual({
       description: { removed: 'Code review', added: 'Code review (updated)' },
@@ -33,13 +41,28 @@ describe('updating a flag type (FlagType.update, docs/flags.md §2.2)', () => {
   });
 
   it('decides nothing when nothing changes', () => {
-    types.given(REVIEW_CREATED).when(update({ name: 'review1', sortKey: '10', isActive: true, grantGroup: '' }, { inclusions: [{ product: REF, component: null }] })).then([]);
+    types
+      .given(REVIEW_CREATED)
+      .when(update({ name: 'review1', sortKey: '10', isActive: true, grantGroup: '' }, { inclusions: [{ product: REF, component: null }] }))
+      .then([]);
   });
 
   it.each([
     ['an inclusion removed', update({}, { inclusions: [{ product: REF, component: REF_COMPONENT }] }), true],
     ['an exclusion added', update({}, { exclusions: [{ product: REF, component: BACKEND }] }), true],
-    ['an inclusion added', update({}, { inclusions: [{ product: REF, component: null }, { product: OTHER, component: MAIN }] }), false],
+    [
+      'an inclusion added',
+      update(
+        {},
+        {
+          inclusions: [
+            { product: REF, component: null },
+            { product: OTHER, component: MAIN },
+          ],
+        },
+      ),
+      false,
+    ],
     ['specific requests ended', update({ isRequesteeble: false }), true],
     ['the type deactivated (its flags stay)', update({ isActive: false }), false],
     ['`?` no longer requestable (pending ones stay)', update({ isRequestable: false }), false],
@@ -52,16 +75,26 @@ describe('updating a flag type (FlagType.update, docs/flags.md §2.2)', () => {
 
   it.each([
     ['any field of a type that also applies outside their products', everywhere, update({ description: 'mine now' }, { admin: REF_ADMIN })],
-    ['even the scope of a type that applies to none of their products', created({ inclusions: [{ product: OTHER, component: null }] }), update({}, { admin: REF_ADMIN, exclusions: [] })],
+    [
+      'even the scope of a type that applies to none of their products',
+      created({ inclusions: [{ product: OTHER, component: null }] }),
+      update({}, { admin: REF_ADMIN, exclusions: [] }),
+    ],
   ])('refuses a per-product administrator %s (1105)', (_case, given, command) => {
     types
       .given(given)
       .when(command)
-      .thenRefuses(1105, "You are not allowed to edit properties of the 'review1' flag type, because this flag type is not available for the products you can administer.");
+      .thenRefuses(
+        1105,
+        "You are not allowed to edit properties of the 'review1' flag type, because this flag type is not available for the products you can administer.",
+      );
   });
 
   it("lets a per-product administrator change the scope within their products, keeping other products' entries", () => {
-    const [event] = types.given(everywhere).when(update({}, { admin: REF_ADMIN, exclusions: [{ product: REF, component: BACKEND }] })).events();
+    const [event] = types
+      .given(everywhere)
+      .when(update({}, { admin: REF_ADMIN, exclusions: [{ product: REF, component: BACKEND }] }))
+      .events();
     expect(event?.type === 'FlagTypeUpdated' && event.data.changes).toEqual({
       exclusions: [
         { product: REF, component: BACKEND },
@@ -71,7 +104,10 @@ describe('updating a flag type (FlagType.update, docs/flags.md §2.2)', () => {
   });
 
   it('lets a per-product administrator edit every field of a type only in their products', () => {
-    const [event] = types.given(REVIEW_CREATED).when(update({ description: 'Ours' }, { admin: REF_ADMIN })).events();
+    const [event] = types
+      .given(REVIEW_CREATED)
+      .when(update({ description: 'Ours' }, { admin: REF_ADMIN }))
+      .events();
     expect(event?.type === 'FlagTypeUpdated' && event.data.changes).toEqual({ description: 'Ours' });
   });
 
@@ -84,48 +120,84 @@ describe('updating a flag type (FlagType.update, docs/flags.md §2.2)', () => {
     ['a sort key of 32768', 1104, (c) => ({ ...c, values: { ...c.values, sortKey: 32768 } })],
   ];
 
-  it.each(fieldFaults.map((fault, index) => [fault[0], index] as const))("refuses %s before the later fields (Bugzilla's set_all order)", (_case, index) => {
-    const command = fieldFaults.slice(index).reduceRight((built, [, , apply]) => apply(built), update({}));
-    types.given(REVIEW_CREATED).when(command).thenRefuses(fieldFaults[index]?.[1] ?? 0);
-  });
+  it.each(fieldFaults.map((fault, index) => [fault[0], index] as const))(
+    "refuses %s before the later fields (Bugzilla's set_all order)",
+    (_case, index) => {
+      const command = fieldFaults.slice(index).reduceRight((built, [, , apply]) => apply(built), update({}));
+      types
+        .given(REVIEW_CREATED)
+        .when(command)
+        .thenRefuses(fieldFaults[index]?.[1] ?? 0);
+    },
+  );
 
   it('refuses the update of a type that does not exist', () => {
-    types.given().when(update({ description: 'x' }, { typeId: 9 })).thenRefuses(51, "There is no flagtype with the id '9'.");
+    types
+      .given()
+      .when(update({ description: 'x' }, { typeId: 9 }))
+      .thenRefuses(51, "There is no flagtype with the id '9'.");
   });
 
   it('refuses everything to callers who administer nothing', () => {
-    types.given(REVIEW_CREATED).when(update({ description: 'x' }, { admin: PLAIN_USER })).thenRefuses(304);
-    types.given(REVIEW_CREATED).when(update({ description: 'x' }, { admin: LOGGED_OUT })).thenRefuses(410);
+    types
+      .given(REVIEW_CREATED)
+      .when(update({ description: 'x' }, { admin: PLAIN_USER }))
+      .thenRefuses(304);
+    types
+      .given(REVIEW_CREATED)
+      .when(update({ description: 'x' }, { admin: LOGGED_OUT }))
+      .thenRefuses(410);
   });
 });
 
 describe('marking a flag type reconciled', () => {
-  const narrowed = { type: 'FlagTypeUpdated', data: { typeId: 1, changes: { isRequesteeble: false }, before: { isRequesteeble: true }, needsReconcile: true } } as const;
-  const renamed = { type: 'FlagTypeUpdated', data: { typeId: 1, changes: { name: 'r1' }, before: { name: 'review1' }, needsReconcile: false } } as const;
+  const narrowed = {
+    type: 'FlagTypeUpdated',
+    data: { typeId: 1, changes: { isRequesteeble: false }, before: { isRequesteeble: true }, needsReconcile: true },
+  } as const;
+  const renamed = {
+    type: 'FlagTypeUpdated',
+    data: { typeId: 1, changes: { name: 'r1' }, before: { name: 'review1' }, needsReconcile: false },
+  } as const;
 
   it('records the revision every bug reflects once the last narrowing is covered', () => {
-    types.given(REVIEW_CREATED, narrowed, renamed).when({ kind: 'MarkFlagTypeReconciled', upToRevision: 2 }).then([{ type: 'FlagTypeReconciled', data: { typeId: 1, upToRevision: 2 } }]);
+    types
+      .given(REVIEW_CREATED, narrowed, renamed)
+      .when({ kind: 'MarkFlagTypeReconciled', upToRevision: 2 })
+      .then([{ type: 'FlagTypeReconciled', data: { typeId: 1, upToRevision: 2 } }]);
   });
 
   it.each([
     ['nothing is pending', [REVIEW_CREATED, renamed], 1],
-    ['it is already recorded', [REVIEW_CREATED, narrowed, { type: 'FlagTypeReconciled', data: { typeId: 1, upToRevision: 1 } } as const], 2],
+    [
+      'it is already recorded',
+      [REVIEW_CREATED, narrowed, { type: 'FlagTypeReconciled', data: { typeId: 1, upToRevision: 1 } } as const],
+      2,
+    ],
     ['a later narrowing is not covered', [REVIEW_CREATED, narrowed, renamed, narrowed], 2],
     ['the revision is beyond the stream', [REVIEW_CREATED, narrowed], 5],
   ])('decides nothing when %s', (_case, given, upToRevision) => {
-    types.given(...given).when({ kind: 'MarkFlagTypeReconciled', upToRevision }).then([]);
+    types
+      .given(...given)
+      .when({ kind: 'MarkFlagTypeReconciled', upToRevision })
+      .then([]);
   });
 
   it('folds the pending state: pending after a narrowing, settled by a covering reconciliation', () => {
     const pending = types.given(REVIEW_CREATED, narrowed).state;
     const settled = types.given(REVIEW_CREATED, narrowed, { type: 'FlagTypeReconciled', data: { typeId: 1, upToRevision: 1 } }).state;
-    expect([pending.kind === 'present' && pending.lastReconcileNeededAt, settled.kind === 'present' && settled.reconciledUpTo]).toEqual([1, 1]);
+    expect([pending.kind === 'present' && pending.lastReconcileNeededAt, settled.kind === 'present' && settled.reconciledUpTo]).toEqual([
+      1, 1,
+    ]);
   });
 });
 
 describe('global editcomponents', () => {
   it('edits every field of any type', () => {
-    const [event] = types.given(created({ inclusions: [{ product: null, component: null }] })).when(update({ name: 'review2' }, { admin: EDITCOMPONENTS })).events();
+    const [event] = types
+      .given(created({ inclusions: [{ product: null, component: null }] }))
+      .when(update({ name: 'review2' }, { admin: EDITCOMPONENTS }))
+      .events();
     expect(event?.type === 'FlagTypeUpdated' && event.data.changes).toEqual({ name: 'review2' });
   });
 });

@@ -1,4 +1,11 @@
-import { type DomainError, type FlagTypeChanges, type FlagTypeClusion, type FlagTypeEvent, isDomainError, type NamedRef } from '@tracker/contracts';
+import {
+  type DomainError,
+  type FlagTypeChanges,
+  type FlagTypeClusion,
+  type FlagTypeEvent,
+  isDomainError,
+  type NamedRef,
+} from '@tracker/contracts';
 import { FlagsErrors } from '../flags.errors';
 import { sameClusion } from './clusions';
 import { administers, checkFlagTypeRights, flagTypeRights } from './flag-type-admin';
@@ -18,7 +25,8 @@ export function decideUpdateFlagType(command: UpdateFlagType, state: ExistingFla
   const rights = checkFlagTypeRights(admin, 'edit');
   if (rights) return rights;
   const may = flagTypeRights(admin, state);
-  if (may === 'none' || (may === 'scope' && Object.values(values).some((value) => value !== undefined))) return FlagsErrors.flagTypeNotEditable(state.name);
+  if (may === 'none' || (may === 'scope' && Object.values(values).some((value) => value !== undefined)))
+    return FlagsErrors.flagTypeNotEditable(state.name);
   const ccList = values.ccList === undefined ? undefined : checkCcList(values.ccList);
   if (isDomainError(ccList)) return ccList;
   const description = values.description === undefined ? undefined : checkFlagTypeDescription(values.description);
@@ -31,7 +39,8 @@ export function decideUpdateFlagType(command: UpdateFlagType, state: ExistingFla
   if (isDomainError(requestGroup)) return requestGroup;
   const sortKey = values.sortKey === undefined ? undefined : checkSortKey(values.sortKey);
   if (isDomainError(sortKey)) return sortKey;
-  const keptOf = (current: readonly FlagTypeClusion[]): FlagTypeClusion[] => current.filter((clusion) => !administers(admin, clusion.product?.id ?? null));
+  const keptOf = (current: readonly FlagTypeClusion[]): FlagTypeClusion[] =>
+    current.filter((clusion) => !administers(admin, clusion.product?.id ?? null));
   const inclusions = command.inclusions === undefined ? undefined : union(command.inclusions, keptOf(state.inclusions));
   const exclusions = command.exclusions === undefined ? undefined : union(command.exclusions, keptOf(state.exclusions));
   const wanted: FlagTypeChanges = {
@@ -48,11 +57,15 @@ export function decideUpdateFlagType(command: UpdateFlagType, state: ExistingFla
     inclusions,
     exclusions,
   };
-  const keys = (Object.keys(wanted) as Array<keyof FlagTypeChanges>).filter((key) => wanted[key] !== undefined && !sameValue(key, state[key], wanted[key]));
+  const keys = (Object.keys(wanted) as Array<keyof FlagTypeChanges>).filter(
+    (key) => wanted[key] !== undefined && !sameValue(key, state[key], wanted[key]),
+  );
   if (keys.length === 0) return [];
   const pick = (from: FlagTypeChanges): FlagTypeChanges => Object.fromEntries(keys.map((key) => [key, from[key]]));
   const changes = pick(wanted);
-  return [{ type: 'FlagTypeUpdated', data: { typeId: state.typeId, changes, before: pick(state), needsReconcile: narrows(state, changes) } }];
+  return [
+    { type: 'FlagTypeUpdated', data: { typeId: state.typeId, changes, before: pick(state), needsReconcile: narrows(state, changes) } },
+  ];
 }
 
 /** Flags already set must follow: an inclusion went, an exclusion came, or requestees are no longer allowed. */

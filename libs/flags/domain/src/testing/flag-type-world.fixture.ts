@@ -35,7 +35,16 @@ export const REVIEW_VALUES: FlagTypeValues = {
 };
 
 export function create(values: FlagTypeValues = REVIEW_VALUES, overrides: Partial<CreateFlagType> = {}): CreateFlagType {
-  return { kind: 'CreateFlagType', typeId: 1, admin: EDITCOMPONENTS, targetType: 'attachment', values, products: PRODUCTS, groups: [GRANTERS, REQUESTERS], ...overrides };
+  return {
+    kind: 'CreateFlagType',
+    typeId: 1,
+    admin: EDITCOMPONENTS,
+    targetType: 'attachment',
+    values,
+    products: PRODUCTS,
+    groups: [GRANTERS, REQUESTERS],
+    ...overrides,
+  };
 }
 
 export function update(values: UpdateFlagType['values'], overrides: Partial<UpdateFlagType> = {}): UpdateFlagType {

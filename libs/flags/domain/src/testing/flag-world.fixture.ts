@@ -1,4 +1,13 @@
-import type { FlagBugFacts, FlagInput, FlagInputGroup, FlagsChanged, FlagStatus, FlagTypeClusion, FlagValue, UserRef } from '@tracker/contracts';
+import type {
+  FlagBugFacts,
+  FlagInput,
+  FlagInputGroup,
+  FlagsChanged,
+  FlagStatus,
+  FlagTypeClusion,
+  FlagValue,
+  UserRef,
+} from '@tracker/contracts';
 import type { DecideFlags, FlagTypeFacts, FlagUser } from '../decision/decide-flags.command';
 
 /**
@@ -53,7 +62,19 @@ export const DUP_A = flagType(8, 'dup');
 export const DUP_B = flagType(9, 'dup');
 export const REVIEW = flagType(4, 'review', { targetType: 'attachment' });
 export const REVIEW_Q = flagType(5, 'review', { targetType: 'attachment', inclusions: inQ });
-export const TYPES: readonly FlagTypeFacts[] = [NEEDINFO, APPROVAL, QA, APPROVAL_Q, INACTIVE, BLOCKING, FEEDBACK, DUP_A, DUP_B, REVIEW, REVIEW_Q];
+export const TYPES: readonly FlagTypeFacts[] = [
+  NEEDINFO,
+  APPROVAL,
+  QA,
+  APPROVAL_Q,
+  INACTIVE,
+  BLOCKING,
+  FEEDBACK,
+  DUP_A,
+  DUP_B,
+  REVIEW,
+  REVIEW_Q,
+];
 
 export function user(id: number, login: string, settings: Partial<FlagUser> = {}): FlagUser {
   return { id, login, realName: '', enabled: true, groupIds: [], insider: false, ...settings };
@@ -120,11 +141,23 @@ export function decision(inputs: readonly FlagInputGroup[], overrides: Partial<D
 }
 
 export function value(type: FlagTypeFacts, status: FlagStatus, setter: FlagUser, requestee: FlagUser | null = null): FlagValue {
-  return { type: { id: type.id, name: type.name, ccList: type.ccList }, status, setter: ref(setter), requestee: requestee && ref(requestee) };
+  return {
+    type: { id: type.id, name: type.name, ccList: type.ccList },
+    status,
+    setter: ref(setter),
+    requestee: requestee && ref(requestee),
+  };
 }
 
 /** A flag already set on the bug (attachmentId null) or an attachment: the event that created it. */
-export function existing(flagId: number, type: FlagTypeFacts, status: FlagStatus, setter: FlagUser, requestee: FlagUser | null = null, attachmentId: number | null = null): FlagsChanged {
+export function existing(
+  flagId: number,
+  type: FlagTypeFacts,
+  status: FlagStatus,
+  setter: FlagUser,
+  requestee: FlagUser | null = null,
+  attachmentId: number | null = null,
+): FlagsChanged {
   return {
     type: 'FlagsChanged',
     data: {
@@ -142,9 +175,16 @@ const short = (flag: FlagValue | null): string | null =>
   flag && `${flag.type.name}#${flag.type.id}${flag.status}${flag.requestee ? `(${flag.requestee.login})` : ''} by ${flag.setter.login}`;
 
 /** Events in a form a table can state: per target, `[flagId, reason, before, after]`. */
-export function compact(events: readonly FlagsChanged[]): Array<{ target: number | null; changes: Array<[number, string, string | null, string | null]> }> {
+export function compact(
+  events: readonly FlagsChanged[],
+): Array<{ target: number | null; changes: Array<[number, string, string | null, string | null]> }> {
   return events.map((event) => ({
     target: event.data.attachmentId,
-    changes: event.data.changes.map((change): [number, string, string | null, string | null] => [change.flagId, change.reason, short(change.before), short(change.after)]),
+    changes: event.data.changes.map((change): [number, string, string | null, string | null] => [
+      change.flagId,
+      change.reason,
+      short(change.before),
+      short(change.after),
+    ]),
   }));
 }

@@ -1,4 +1,10 @@
-import { apiKeyStream, CREATE_API_KEY_SUBJECT, type CreateApiKeyParams, type CreateApiKeyResult, type ServiceRequest } from '@tracker/contracts';
+import {
+  apiKeyStream,
+  CREATE_API_KEY_SUBJECT,
+  type CreateApiKeyParams,
+  type CreateApiKeyResult,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { apiKeyDecider } from '@tracker/identity/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { MessageHandler } from '@tracker/platform/messaging';

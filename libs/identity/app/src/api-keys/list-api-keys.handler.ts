@@ -1,4 +1,10 @@
-import { formatDateTime, LIST_API_KEYS_SUBJECT, type ListApiKeysParams, type ListApiKeysResult, type ServiceRequest } from '@tracker/contracts';
+import {
+  formatDateTime,
+  LIST_API_KEYS_SUBJECT,
+  type ListApiKeysParams,
+  type ListApiKeysResult,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CredentialQueries } from '../read-model/credentials.queries';
 import { UserQueries } from '../read-model/users.queries';
@@ -16,7 +22,12 @@ export class ListApiKeysHandler {
     const userId = await keyOwner(request.auth, request.params.user, this.users);
     const keys = await this.credentials.apiKeysOf(userId);
     return {
-      api_keys: keys.map((key) => ({ id: key.id, description: key.description, revoked: key.revoked, creation_time: formatDateTime(key.created_at) })),
+      api_keys: keys.map((key) => ({
+        id: key.id,
+        description: key.description,
+        revoked: key.revoked,
+        creation_time: formatDateTime(key.created_at),
+      })),
     };
   }
 }

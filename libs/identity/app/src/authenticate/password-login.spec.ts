@@ -39,18 +39,29 @@ describe('PasswordLogin lockouts', () => {
   let login: PasswordLogin;
 
   beforeAll(async () => {
-    account = { id: 42, login: 'ann@example.com', real_name: 'Ann', disabled_text: '', password_hash: await hashPassword(PASSWORD), group_ids: [], group_names: [] };
+    account = {
+      id: 42,
+      login: 'ann@example.com',
+      real_name: 'Ann',
+      disabled_text: '',
+      password_hash: await hashPassword(PASSWORD),
+      group_ids: [],
+      group_names: [],
+    };
   });
 
   beforeEach(() => {
     failures = new MemoryFailures();
-    const credentials = { byLogin: (name: string) => Promise.resolve(name === account.login ? account : undefined) } as unknown as CredentialQueries;
+    const credentials = {
+      byLogin: (name: string) => Promise.resolve(name === account.login ? account : undefined),
+    } as unknown as CredentialQueries;
     const options = readIdentityOptions(new EnvReader({ TRACKER_MAX_LOGIN_FAILURES_PER_ADDRESS: '5' }));
     login = new PasswordLogin(credentials, failures as unknown as LoginFailureStore, { now: () => NOW }, options);
   });
 
   const failFrom = async (origin: LoginOrigin, count: number): Promise<void> => {
-    for (let i = 0; i < count; i++) await expect(login.verify(`nobody${i}@example.com`, 'wrong', origin)).rejects.toMatchObject({ code: 300 });
+    for (let i = 0; i < count; i++)
+      await expect(login.verify(`nobody${i}@example.com`, 'wrong', origin)).rejects.toMatchObject({ code: 300 });
   };
 
   it('given an address that identifies one client, when its failures over all accounts reach the limit, then it is locked for every account', async () => {
@@ -71,7 +82,8 @@ describe('PasswordLogin lockouts', () => {
     for (let i = 0; i < 4; i++) await expect(login.verify(account.login, 'wrong', PROXY)).rejects.toMatchObject({ code: 300 });
     await expect(login.verify(account.login, 'wrong', PROXY)).rejects.toMatchObject({
       code: 32000,
-      message: 'Your IP (10.0.0.1) has been locked out of this account until 2026-03-01 12:30:00 UTC, as you have exceeded the maximum number of login attempts.',
+      message:
+        'Your IP (10.0.0.1) has been locked out of this account until 2026-03-01 12:30:00 UTC, as you have exceeded the maximum number of login attempts.',
     });
     await expect(login.verify(account.login, PASSWORD, PROXY)).rejects.toMatchObject({ code: 32000 });
   });

@@ -37,7 +37,9 @@ function describeBootstrap(name: string, createFixture: () => Promise<TestDataba
     });
     // a fresh installation per test: an event store schema of its own, and read models on it
     beforeEach(async () => {
-      store = asServiceEventStore(await PostgresEventStore.create(fixture!.connection, { schema: `es_${randomUUID().slice(0, 8)}`, pollIntervalMs: 50 }));
+      store = asServiceEventStore(
+        await PostgresEventStore.create(fixture!.connection, { schema: `es_${randomUUID().slice(0, 8)}`, pollIntervalMs: 50 }),
+      );
     });
     afterEach(async () => {
       await Promise.all(replicas.splice(0).map((replica) => replica.close()));
@@ -67,7 +69,16 @@ function describeBootstrap(name: string, createFixture: () => Promise<TestDataba
         const source = replica.dataSource;
         const commands = new CommandRunner(new CommandHandler(store!, TRACKER_STREAMS), replica, systemClock);
         const [ids, locks] = [new IdSequences(source), new KeyedLocks(source)];
-        return new IdentityBootstrap(commands, ids, locks, replica, new GroupQueries(source), new UserQueries(source), new CredentialQueries(source), settings);
+        return new IdentityBootstrap(
+          commands,
+          ids,
+          locks,
+          replica,
+          new GroupQueries(source),
+          new UserQueries(source),
+          new CredentialQueries(source),
+          settings,
+        );
       });
     };
 
@@ -80,8 +91,22 @@ function describeBootstrap(name: string, createFixture: () => Promise<TestDataba
       const groups = await new GroupQueries(source!).all();
       expect(groups.map((group) => [group.id, group.name]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
         [
-          'admin', 'tweakparams', 'editusers', 'creategroups', 'editclassifications', 'editcomponents', 'editkeywords', 'editbugs',
-          'canconfirm', 'bz_canusewhineatothers', 'bz_canusewhines', 'bz_sudoers', 'bz_sudo_protect', 'bz_quip_moderators', 'insiders', 'timetrackers',
+          'admin',
+          'tweakparams',
+          'editusers',
+          'creategroups',
+          'editclassifications',
+          'editcomponents',
+          'editkeywords',
+          'editbugs',
+          'canconfirm',
+          'bz_canusewhineatothers',
+          'bz_canusewhines',
+          'bz_sudoers',
+          'bz_sudo_protect',
+          'bz_quip_moderators',
+          'insiders',
+          'timetrackers',
         ].map((groupName, index) => [index + 1, groupName]),
       );
       const admin = await new UserQueries(source!).byLogin('ROOT@example.com');

@@ -9,7 +9,14 @@ import {
   type ServiceRequest,
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
-import { ADMIN_GROUP, checkGroupDescription, checkGroupName, checkUserRegexp, groupDecider, IdentityErrors } from '@tracker/identity/domain';
+import {
+  ADMIN_GROUP,
+  checkGroupDescription,
+  checkGroupName,
+  checkUserRegexp,
+  groupDecider,
+  IdentityErrors,
+} from '@tracker/identity/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import { GroupQueries } from '../read-model/groups.queries';

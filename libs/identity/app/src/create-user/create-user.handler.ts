@@ -43,7 +43,10 @@ export class CreateUserHandler {
     const password = params.password?.trim() ?? '';
     return this.locks.withLock('login', [login.toLowerCase()], async () => {
       if (await this.users.byLogin(login)) throw IdentityErrors.accountExists(login);
-      const weak = password === '' ? null : checkPassword(password, { minLength: this.options.passwordMinLength, complexity: this.options.passwordComplexity });
+      const weak =
+        password === ''
+          ? null
+          : checkPassword(password, { minLength: this.options.passwordMinLength, complexity: this.options.passwordComplexity });
       if (weak) throw weak;
       const passwordHash = password === '' ? null : await hashPassword(password);
       const userId = await this.ids.next('user_ids');

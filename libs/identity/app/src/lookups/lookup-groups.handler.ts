@@ -11,7 +11,13 @@ export class LookupGroupsHandler {
   async handle({ params }: ServiceRequest<LookupGroupsParams>): Promise<LookupGroupsResult> {
     const found = await lookupRows(params.names ?? [], params.ids ?? [], this.groups, (row) => row.name);
     return {
-      groups: found.rows.map((row) => ({ id: row.id, name: row.name, description: row.description, isBugGroup: row.is_bug_group, isActive: row.is_active })),
+      groups: found.rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        isBugGroup: row.is_bug_group,
+        isActive: row.is_active,
+      })),
       unknownNames: found.unknownNames,
       unknownIds: found.unknownIds,
     };

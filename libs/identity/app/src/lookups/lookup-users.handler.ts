@@ -9,10 +9,19 @@ export class LookupUsersHandler {
   constructor(private readonly users: UserQueries) {}
 
   async handle({ params }: ServiceRequest<LookupUsersParams>): Promise<LookupUsersResult> {
-    const finder = { byNames: (logins: readonly string[]) => this.users.byLogins(logins), byIds: (ids: readonly number[]) => this.users.byIds(ids) };
+    const finder = {
+      byNames: (logins: readonly string[]) => this.users.byLogins(logins),
+      byIds: (ids: readonly number[]) => this.users.byIds(ids),
+    };
     const found = await lookupRows(params.logins ?? [], params.ids ?? [], finder, (row) => row.login);
     return {
-      users: found.rows.map((row) => ({ id: row.id, login: row.login, realName: row.real_name, email: row.login, canLogin: row.disabled_text === '' })),
+      users: found.rows.map((row) => ({
+        id: row.id,
+        login: row.login,
+        realName: row.real_name,
+        email: row.login,
+        canLogin: row.disabled_text === '',
+      })),
       unknownLogins: found.unknownNames,
       unknownIds: found.unknownIds,
     };

@@ -27,7 +27,12 @@ export async function applyApiKeyEvent(manager: EntityManager, keyId: number, ev
 }
 
 /** Applies one `logintoken-<id>` event to `login_tokens`: a logged-out token is simply gone. */
-export async function applyLoginTokenEvent(manager: EntityManager, tokenId: number, event: LoginTokenEvent, occurredAt: string): Promise<void> {
+export async function applyLoginTokenEvent(
+  manager: EntityManager,
+  tokenId: number,
+  event: LoginTokenEvent,
+  occurredAt: string,
+): Promise<void> {
   const s = schemaOf(manager.connection);
   switch (event.type) {
     case 'LoginTokenIssued':

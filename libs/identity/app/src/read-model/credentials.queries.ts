@@ -56,17 +56,24 @@ export class CredentialQueries {
   }
 
   async byLogin(login: string): Promise<AuthRow | undefined> {
-    const rows: AuthRow[] = await this.source.query(this.account(`${schemaOf(this.source)}.users u`, 'lower(u.login) = lower($1)'), [login]);
+    const rows: AuthRow[] = await this.source.query(this.account(`${schemaOf(this.source)}.users u`, 'lower(u.login) = lower($1)'), [
+      login,
+    ]);
     return rows[0];
   }
 
   async tokenIdByHash(tokenHash: string): Promise<number | undefined> {
-    const rows: Array<{ id: number }> = await this.source.query(`SELECT id FROM ${schemaOf(this.source)}.login_tokens WHERE token_hash = $1`, [tokenHash]);
+    const rows: Array<{ id: number }> = await this.source.query(
+      `SELECT id FROM ${schemaOf(this.source)}.login_tokens WHERE token_hash = $1`,
+      [tokenHash],
+    );
     return rows[0]?.id;
   }
 
   async apiKeyIdByHash(keyHash: string): Promise<number | undefined> {
-    const rows: Array<{ id: number }> = await this.source.query(`SELECT id FROM ${schemaOf(this.source)}.api_keys WHERE key_hash = $1`, [keyHash]);
+    const rows: Array<{ id: number }> = await this.source.query(`SELECT id FROM ${schemaOf(this.source)}.api_keys WHERE key_hash = $1`, [
+      keyHash,
+    ]);
     return rows[0]?.id;
   }
 

@@ -8,7 +8,17 @@ import { CreateIdentityTables1764000000000 } from './migrations/1764000000000-cr
 
 const group = (groupId: number, name: string, userRegexp: string, memberGroupIds: number[]): DomainEvent => ({
   type: 'GroupCreated',
-  data: { groupId, name, description: name, isBugGroup: true, userRegexp, isActive: true, iconUrl: null, memberGroupIds, blessGroupIds: [] },
+  data: {
+    groupId,
+    name,
+    description: name,
+    isBugGroup: true,
+    userRegexp,
+    isActive: true,
+    iconUrl: null,
+    memberGroupIds,
+    blessGroupIds: [],
+  },
 });
 const user = (userId: number, login: string): DomainEvent => ({ type: 'UserCreated', data: { userId, login, realName: login } });
 
@@ -41,7 +51,11 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       const occurredAt = new Date(Date.UTC(2026, 10, 22, 10, 0, clock)).toISOString();
       await store.appendToStream(
         stream,
-        events.map((event) => ({ ...event, schemaVersion: 1, metadata: { actor: null, occurredAt, correlationId: 'c', causationId: 'c' } })),
+        events.map((event) => ({
+          ...event,
+          schemaVersion: 1,
+          metadata: { actor: null, occurredAt, correlationId: 'c', causationId: 'c' },
+        })),
         { expectedRevision: 'any' },
       );
       await readModel.catchUp();
@@ -79,8 +93,14 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       await given('logintoken-2', { type: 'LoginTokenIssued', data: { tokenId: 2, userId: 2, tokenHash: 'h2', ip: '10.0.0.1' } });
       await given('logintoken-3', { type: 'LoginTokenIssued', data: { tokenId: 3, userId: 3, tokenHash: 'h3', ip: null } });
       await given('logintoken-3', { type: 'LoggedOut', data: {} });
-      await given('apikey-1', { type: 'ApiKeyCreated', data: { keyId: 1, userId: 2, keyHash: 'k1', description: 'ci' } }, { type: 'ApiKeyRevoked', data: {} });
-      expect(await query('SELECT id, user_id, token_hash, ip FROM S.login_tokens ORDER BY id')).toEqual([{ id: 2, user_id: 2, token_hash: 'h2', ip: '10.0.0.1' }]);
+      await given(
+        'apikey-1',
+        { type: 'ApiKeyCreated', data: { keyId: 1, userId: 2, keyHash: 'k1', description: 'ci' } },
+        { type: 'ApiKeyRevoked', data: {} },
+      );
+      expect(await query('SELECT id, user_id, token_hash, ip FROM S.login_tokens ORDER BY id')).toEqual([
+        { id: 2, user_id: 2, token_hash: 'h2', ip: '10.0.0.1' },
+      ]);
       expect(await query('SELECT id, user_id, key_hash, description, revoked FROM S.api_keys')).toEqual([
         { id: 1, user_id: 2, key_hash: 'k1', description: 'ci', revoked: true },
       ]);

@@ -35,6 +35,8 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 
 function derive(password: string, salt: Buffer, cost: ScryptOptions, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, length, { ...cost, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize('NFC'), salt, length, { ...cost, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }

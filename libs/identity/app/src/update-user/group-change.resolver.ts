@@ -15,7 +15,9 @@ export function resolveGroupChange(
   if (!change || (!change.set && !change.add && !change.remove)) return undefined;
   const toIds = (refs: readonly string[] | undefined): number[] =>
     (refs ?? []).map((ref) => {
-      const group = /^\d+$/.test(ref) ? groups.find((g) => g.id === Number(ref)) : groups.find((g) => g.name.toLowerCase() === ref.toLowerCase());
+      const group = /^\d+$/.test(ref)
+        ? groups.find((g) => g.id === Number(ref))
+        : groups.find((g) => g.name.toLowerCase() === ref.toLowerCase());
       if (!group || !blessable.has(group.id)) throw IdentityErrors.cantBless(ref);
       return group.id;
     });

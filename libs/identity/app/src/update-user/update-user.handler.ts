@@ -81,7 +81,13 @@ export class UpdateUserHandler {
     return [...unique.values()];
   }
 
-  private plan(params: UpdateUserParams, isEditUsers: boolean, blessable: ReadonlySet<number>, groups: readonly GroupRow[], targets: number): Plan {
+  private plan(
+    params: UpdateUserParams,
+    isEditUsers: boolean,
+    blessable: ReadonlySet<number>,
+    groups: readonly GroupRow[],
+    targets: number,
+  ): Plan {
     const groupChange = resolveGroupChange(params.groups, groups, blessable);
     if (!isEditUsers) return groupChange ? { groups: groupChange } : {};
     const login = params.email === undefined ? undefined : checkLoginName(params.email, new RegExp(this.options.emailRegexp));
@@ -89,7 +95,10 @@ export class UpdateUserHandler {
     // one login cannot go to several accounts: the second one would find it taken
     if (login !== undefined && targets > 1) throw IdentityErrors.accountExists(login);
     const password = params.password?.trim();
-    const weak = password === undefined ? null : checkPassword(password, { minLength: this.options.passwordMinLength, complexity: this.options.passwordComplexity });
+    const weak =
+      password === undefined
+        ? null
+        : checkPassword(password, { minLength: this.options.passwordMinLength, complexity: this.options.passwordComplexity });
     if (weak) throw weak;
     const blessGroups = resolveGroupChange(params.bless_groups, groups, new Set(groups.map((group) => group.id)));
     return {

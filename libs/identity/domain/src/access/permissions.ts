@@ -9,9 +9,19 @@ export interface RoleGroups {
 
 /** System groups that carry a permission of their own name. */
 const GROUP_PERMISSIONS: ReadonlyMap<string, Permission> = new Map<string, Permission>(
-  (['admin', 'tweakparams', 'editusers', 'creategroups', 'editclassifications', 'editcomponents', 'editkeywords', 'editbugs', 'canconfirm'] as const).map(
-    (name) => [name, name],
-  ),
+  (
+    [
+      'admin',
+      'tweakparams',
+      'editusers',
+      'creategroups',
+      'editclassifications',
+      'editcomponents',
+      'editkeywords',
+      'editbugs',
+      'canconfirm',
+    ] as const
+  ).map((name) => [name, name]),
 );
 
 /** The permissions of a member of these groups (effective membership, names as stored). */
@@ -23,5 +33,10 @@ export function permissionsFor(groupNames: readonly string[], roles: RoleGroups)
   });
   const role = (group: string, permission: Permission): Permission[] =>
     group !== '' && names.has(group.toLowerCase()) ? [permission] : [];
-  return [...permissions, ...role(roles.insider, 'insider'), ...role(roles.timetracker, 'timetracker'), ...role(roles.commentTagger, 'commenttagger')].sort();
+  return [
+    ...permissions,
+    ...role(roles.insider, 'insider'),
+    ...role(roles.timetracker, 'timetracker'),
+    ...role(roles.commentTagger, 'commenttagger'),
+  ].sort();
 }

@@ -14,19 +14,34 @@ describe('API key decider', () => {
   });
 
   it('given a key, when its owner revokes it, then revoked; revoking again changes nothing', () => {
-    apiKey.given(created).when(change(7, { revoked: true })).then([{ type: 'ApiKeyRevoked', data: {} }]);
-    apiKey.given(created, { type: 'ApiKeyRevoked', data: {} }).when(change(7, { revoked: true })).then([]);
+    apiKey
+      .given(created)
+      .when(change(7, { revoked: true }))
+      .then([{ type: 'ApiKeyRevoked', data: {} }]);
+    apiKey
+      .given(created, { type: 'ApiKeyRevoked', data: {} })
+      .when(change(7, { revoked: true }))
+      .then([]);
   });
 
   it('given a revoked key, when reinstated and renamed, then both', () => {
-    apiKey.given(created, { type: 'ApiKeyRevoked', data: {} }).when(change(7, { revoked: false, description: 'laptop' })).then([
-      { type: 'ApiKeyReinstated', data: {} },
-      { type: 'ApiKeyDescriptionChanged', data: { previous: 'ci', description: 'laptop' } },
-    ]);
+    apiKey
+      .given(created, { type: 'ApiKeyRevoked', data: {} })
+      .when(change(7, { revoked: false, description: 'laptop' }))
+      .then([
+        { type: 'ApiKeyReinstated', data: {} },
+        { type: 'ApiKeyDescriptionChanged', data: { previous: 'ci', description: 'laptop' } },
+      ]);
   });
 
   it("given somebody else's key, when changed, then reported missing unless the actor manages others' keys", () => {
-    apiKey.given(created).when(change(8, { revoked: true })).thenRefuses(51, "There is no API key with the id '4'.");
-    apiKey.given(created).when(change(8, { revoked: true }, true)).then([{ type: 'ApiKeyRevoked', data: {} }]);
+    apiKey
+      .given(created)
+      .when(change(8, { revoked: true }))
+      .thenRefuses(51, "There is no API key with the id '4'.");
+    apiKey
+      .given(created)
+      .when(change(8, { revoked: true }, true))
+      .then([{ type: 'ApiKeyRevoked', data: {} }]);
   });
 });

@@ -49,7 +49,9 @@ describe('group decider', () => {
   });
 
   it('given a group, when every field changes, then one event per field', () => {
-    group.given(created).when({
+    group
+      .given(created)
+      .when({
         kind: 'ChangeGroup',
         groupId: 17,
         name: 'qa-team',
@@ -57,13 +59,14 @@ describe('group decider', () => {
         userRegexp: '',
         isActive: false,
         iconUrl: 'https://example.com/qa.png',
-      }).then([
-      { type: 'GroupRenamed', data: { previous: 'qa', name: 'qa-team' } },
-      { type: 'GroupDescriptionChanged', data: { previous: 'Quality', description: 'QA team' } },
-      { type: 'GroupUserRegexpChanged', data: { previous: '@qa\\.example\\.com$', userRegexp: '' } },
-      { type: 'GroupDeactivated', data: {} },
-      { type: 'GroupIconChanged', data: { previous: null, iconUrl: 'https://example.com/qa.png' } },
-    ]);
+      })
+      .then([
+        { type: 'GroupRenamed', data: { previous: 'qa', name: 'qa-team' } },
+        { type: 'GroupDescriptionChanged', data: { previous: 'Quality', description: 'QA team' } },
+        { type: 'GroupUserRegexpChanged', data: { previous: '@qa\\.example\\.com$', userRegexp: '' } },
+        { type: 'GroupDeactivated', data: {} },
+        { type: 'GroupIconChanged', data: { previous: null, iconUrl: 'https://example.com/qa.png' } },
+      ]);
   });
 
   it('given a group, when set to what it is, then nothing happens', () => {
@@ -71,16 +74,18 @@ describe('group decider', () => {
   });
 
   it('given a deactivated group, when activated, then activated', () => {
-    group.given(created, { type: 'GroupDeactivated', data: {} }).when({ kind: 'ChangeGroup', groupId: 17, isActive: true }).then([
-      { type: 'GroupActivated', data: {} },
-    ]);
+    group
+      .given(created, { type: 'GroupDeactivated', data: {} })
+      .when({ kind: 'ChangeGroup', groupId: 17, isActive: true })
+      .then([{ type: 'GroupActivated', data: {} }]);
   });
 
   it('given a system group, when renamed, then refused; its regexp may change', () => {
     group.given(system).when({ kind: 'ChangeGroup', groupId: 8, name: 'editors' }).thenRefuses(32000);
-    group.given(system).when({ kind: 'ChangeGroup', groupId: 8, userRegexp: '@example\\.com$' }).then([
-      { type: 'GroupUserRegexpChanged', data: { previous: '@qa\\.example\\.com$', userRegexp: '@example\\.com$' } },
-    ]);
+    group
+      .given(system)
+      .when({ kind: 'ChangeGroup', groupId: 8, userRegexp: '@example\\.com$' })
+      .then([{ type: 'GroupUserRegexpChanged', data: { previous: '@qa\\.example\\.com$', userRegexp: '@example\\.com$' } }]);
   });
 
   it('given no group, when changed, then 51', () => {

@@ -12,7 +12,10 @@ describe('login token decider', () => {
   });
 
   it('given an active token, when logged out, then logged out; a second logout changes nothing', () => {
-    loginToken.given(issued).when({ kind: 'LogOut' }).then([{ type: 'LoggedOut', data: {} }]);
+    loginToken
+      .given(issued)
+      .when({ kind: 'LogOut' })
+      .then([{ type: 'LoggedOut', data: {} }]);
     loginToken.given(issued, { type: 'LoggedOut', data: {} }).when({ kind: 'LogOut' }).then([]);
   });
 

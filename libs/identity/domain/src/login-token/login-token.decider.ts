@@ -2,12 +2,16 @@ import { assertNever, type Decider, type DomainError, type LoginTokenEvent } fro
 import { IdentityErrors } from '../identity.errors';
 
 export type LoginTokenState =
-  | { readonly status: 'absent' }
-  | { readonly status: 'active'; readonly userId: number }
-  | { readonly status: 'loggedOut' };
+  { readonly status: 'absent' } | { readonly status: 'active'; readonly userId: number } | { readonly status: 'loggedOut' };
 
 export type LoginTokenCommand =
-  | { readonly kind: 'IssueLoginToken'; readonly tokenId: number; readonly userId: number; readonly tokenHash: string; readonly ip: string | null }
+  | {
+      readonly kind: 'IssueLoginToken';
+      readonly tokenId: number;
+      readonly userId: number;
+      readonly tokenHash: string;
+      readonly ip: string | null;
+    }
   | { readonly kind: 'LogOut' };
 
 /** A token is issued once and dies at logout; logging out twice changes nothing. */

@@ -23,7 +23,17 @@ export const initialUserState = (): UserState => ({ status: 'absent' });
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserCreated') {
     const { userId, login, realName } = event.data;
-    return { status: 'present', id: userId, login, realName, passwordHash: null, emailEnabled: true, disabledText: '', groups: [], blessGroups: [] };
+    return {
+      status: 'present',
+      id: userId,
+      login,
+      realName,
+      passwordHash: null,
+      emailEnabled: true,
+      disabledText: '',
+      groups: [],
+      blessGroups: [],
+    };
   }
   if (state.status === 'absent') return state;
   switch (event.type) {

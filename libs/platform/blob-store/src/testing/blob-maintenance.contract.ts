@@ -77,17 +77,37 @@ export function describeBlobMaintenanceContract({ fixture, unique }: BlobContrac
 
     it('lists exactly the keys under a prefix, with their sizes, by string prefix as S3 does', async () => {
       const base = unique();
-      const sizes: Record<string, number> = { [`${base}/a`]: 1, [`${base}/a/b`]: 2, [`${base}/a/b/c`]: 3, [`${base}/ab`]: 4, [`${base}/b`]: 5 };
+      const sizes: Record<string, number> = {
+        [`${base}/a`]: 1,
+        [`${base}/a/b`]: 2,
+        [`${base}/a/b/c`]: 3,
+        [`${base}/ab`]: 4,
+        [`${base}/b`]: 5,
+      };
       for (const [key, size] of Object.entries(sizes)) await store().put(key, Buffer.alloc(size, 7), 'application/octet-stream');
-      await store().putStream(`${base}/a/streamed`, (async function* () {
-        yield await Promise.resolve(Buffer.alloc(6, 1));
-      })(), 'application/octet-stream');
+      await store().putStream(
+        `${base}/a/streamed`,
+        (async function* () {
+          yield await Promise.resolve(Buffer.alloc(6, 1));
+        })(),
+        'application/octet-stream',
+      );
       await store().delete(`${base}/b`);
       const listed = async (prefix: string): Promise<Array<[string, number]>> =>
         (await collect(store().list(prefix))).map((item) => [item.key, item.size]);
 
-      expect(await listed(`${base}/a/`)).toEqual([[`${base}/a/b`, 2], [`${base}/a/b/c`, 3], [`${base}/a/streamed`, 6]]);
-      expect(await listed(`${base}/a`)).toEqual([[`${base}/a`, 1], [`${base}/a/b`, 2], [`${base}/a/b/c`, 3], [`${base}/a/streamed`, 6], [`${base}/ab`, 4]]);
+      expect(await listed(`${base}/a/`)).toEqual([
+        [`${base}/a/b`, 2],
+        [`${base}/a/b/c`, 3],
+        [`${base}/a/streamed`, 6],
+      ]);
+      expect(await listed(`${base}/a`)).toEqual([
+        [`${base}/a`, 1],
+        [`${base}/a/b`, 2],
+        [`${base}/a/b/c`, 3],
+        [`${base}/a/streamed`, 6],
+        [`${base}/ab`, 4],
+      ]);
       expect(await listed(`${base}/a/b/c`)).toEqual([[`${base}/a/b/c`, 3]]);
       expect(await listed(`${base}/nothing/`)).toEqual([]);
       expect((await listed(base.slice(0, -1))).map(([key]) => key)).toContain(`${base}/ab`);

@@ -27,7 +27,9 @@ export function describeBlobStreamContract({ fixture, unique }: BlobContractCont
     it('round-trips 12 MiB streamed in 64 KiB chunks (across 5 MiB parts) with equal SHA-256', async () => {
       const key = `${unique()}/streamed.bin`;
       const data = randomBytes(12 * MIB);
-      await expect(store().putStream(key, chunkedSource(data, { chunkBytes: CHUNK }), 'application/octet-stream')).resolves.toEqual({ size: data.length });
+      await expect(store().putStream(key, chunkedSource(data, { chunkBytes: CHUNK }), 'application/octet-stream')).resolves.toEqual({
+        size: data.length,
+      });
 
       const read = await readAll(key);
       expect(read?.size).toBe(data.length);
@@ -64,7 +66,9 @@ export function describeBlobStreamContract({ fixture, unique }: BlobContractCont
 
     it('stores an empty source as a present, empty object', async () => {
       const key = `${unique()}/empty-stream`;
-      await expect(store().putStream(key, chunkedSource(Buffer.alloc(0), { chunkBytes: CHUNK }), 'text/plain')).resolves.toEqual({ size: 0 });
+      await expect(store().putStream(key, chunkedSource(Buffer.alloc(0), { chunkBytes: CHUNK }), 'text/plain')).resolves.toEqual({
+        size: 0,
+      });
       expect(await readAll(key)).toEqual({ size: 0, data: Buffer.alloc(0), largestChunk: 0 });
     });
 
@@ -86,8 +90,12 @@ export function describeBlobStreamContract({ fixture, unique }: BlobContractCont
       const failure = new Error('client went away');
       const data = randomBytes(12 * MIB);
 
-      await expect(store().putStream(key, chunkedSource(data, { chunkBytes: CHUNK, failAfterBytes, failWith: failure }), 'text/plain')).rejects.toBe(failure);
-      await expect(store().putStream(fresh, chunkedSource(data, { chunkBytes: CHUNK, failAfterBytes, failWith: failure }), 'text/plain')).rejects.toBe(failure);
+      await expect(
+        store().putStream(key, chunkedSource(data, { chunkBytes: CHUNK, failAfterBytes, failWith: failure }), 'text/plain'),
+      ).rejects.toBe(failure);
+      await expect(
+        store().putStream(fresh, chunkedSource(data, { chunkBytes: CHUNK, failAfterBytes, failWith: failure }), 'text/plain'),
+      ).rejects.toBe(failure);
 
       expect((await store().get(key))?.toString()).toBe('before');
       expect(await store().stat(fresh)).toBeNull();

@@ -25,7 +25,8 @@ export function applyS3Fidelity(server: S3rver): void {
     if (!/^[0-9A-Za-z-]+$/.test(uploadId) || !uploads.includes(uploadId)) {
       ctx.status = 404;
       ctx.type = 'application/xml';
-      ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
       return;
     }
     await rm(join(uploadsOf(bucket), uploadId), { recursive: true, force: true });

@@ -50,7 +50,14 @@ export async function startS3TestServer(): Promise<S3TestServer> {
   server.middleware.unshift(async (ctx, next) => {
     const record = (status: number): void => {
       const { method, path, query, headers } = ctx;
-      requests.push({ method, path, query: { ...query }, headers: { ...headers }, bodyBytes: Number(headers['content-length'] ?? 0), status });
+      requests.push({
+        method,
+        path,
+        query: { ...query },
+        headers: { ...headers },
+        bodyBytes: Number(headers['content-length'] ?? 0),
+        status,
+      });
     };
     try {
       await next();

@@ -87,15 +87,16 @@ export function describeEventStoreContract(name: string, createFixture: () => Pr
 
     it('reads a stream forwards and backwards from a revision, with a maximum count', async () => {
       const stream = `${unique('thing')}1`;
-      await store.appendToStream(stream, ['E0', 'E1', 'E2', 'E3', 'E4'].map((t) => event(t)), { expectedRevision: 'no_stream' });
+      await store.appendToStream(
+        stream,
+        ['E0', 'E1', 'E2', 'E3', 'E4'].map((t) => event(t)),
+        { expectedRevision: 'no_stream' },
+      );
       const types = (events: RecordedEvent[]): string[] => events.map((e) => e.type);
       expect(types(await store.readStream(stream, { fromRevision: 2 }))).toEqual(['E2', 'E3', 'E4']);
       expect(types(await store.readStream(stream, { fromRevision: 1, maxCount: 2 }))).toEqual(['E1', 'E2']);
       expect(types(await store.readStream(stream, { direction: 'backwards' }))).toEqual(['E4', 'E3', 'E2', 'E1', 'E0']);
-      expect(types(await store.readStream(stream, { direction: 'backwards', fromRevision: 2, maxCount: 2 }))).toEqual([
-        'E2',
-        'E1',
-      ]);
+      expect(types(await store.readStream(stream, { direction: 'backwards', fromRevision: 2, maxCount: 2 }))).toEqual(['E2', 'E1']);
       expect(await store.readStream(`${unique('missing')}1`)).toEqual([]);
     });
 
@@ -231,7 +232,7 @@ function expectIncreasing(events: readonly RecordedEvent[]): void {
 
 async function readWholeLog(store: EventStore, after: bigint, prefix: string): Promise<RecordedEvent[]> {
   const all: RecordedEvent[] = [];
-  for (let position = after; ; ) {
+  for (let position = after; ;) {
     const page = await store.readAll({ after: position, streamPrefixes: [prefix], maxCount: 1000 });
     const last = page.at(-1);
     if (!last) return all;

@@ -64,12 +64,19 @@ export function describeOnBothDatabases(
       return world;
     });
   };
-  describe(`${title}: embedded PGlite`, suite(async () => {
-    const embedded = await EmbeddedPostgres.start(undefined);
-    return { connection: embedded.connection(), dispose: () => embedded.stop() };
-  }));
-  describeWithServers(['postgres'], `${title}: real PostgreSQL`, suite(async () => {
-    const database = await createTempDatabase('readmodel');
-    return { connection: database.connection, dispose: () => database.drop() };
-  }));
+  describe(
+    `${title}: embedded PGlite`,
+    suite(async () => {
+      const embedded = await EmbeddedPostgres.start(undefined);
+      return { connection: embedded.connection(), dispose: () => embedded.stop() };
+    }),
+  );
+  describeWithServers(
+    ['postgres'],
+    `${title}: real PostgreSQL`,
+    suite(async () => {
+      const database = await createTempDatabase('readmodel');
+      return { connection: database.connection, dispose: () => database.drop() };
+    }),
+  );
 }

@@ -22,7 +22,9 @@ export class SubstringSearchIndexes1764100000001 implements MigrationInterface {
       await runner.query('ROLLBACK TO SAVEPOINT pg_trgm');
       return;
     }
-    const rows = (await runner.query(`SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'`)) as Array<{
+    const rows = (await runner.query(
+      `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'`,
+    )) as Array<{
       schema: string;
     }>;
     const ops = `${rows[0]?.schema ?? 'public'}.gin_trgm_ops`;
@@ -38,7 +40,15 @@ export class SubstringSearchIndexes1764100000001 implements MigrationInterface {
 
   async down(runner: QueryRunner): Promise<void> {
     const s = schemaOf(runner);
-    for (const index of ['bugs_summary_trgm', 'bugs_whiteboard_trgm', 'bugs_product_trgm', 'bugs_component_trgm', 'bug_aliases_trgm', 'bug_users_login_trgm', 'bug_comments_text_trgm']) {
+    for (const index of [
+      'bugs_summary_trgm',
+      'bugs_whiteboard_trgm',
+      'bugs_product_trgm',
+      'bugs_component_trgm',
+      'bug_aliases_trgm',
+      'bug_users_login_trgm',
+      'bug_comments_text_trgm',
+    ]) {
       await runner.query(`DROP INDEX IF EXISTS ${s}.${index}`);
     }
   }

@@ -23,7 +23,8 @@ export function decideAddComment(command: AddComment, state: BugState): readonly
     if (command.isPrivate && !command.actor.insider) refuse(BugErrors.userNotInsider());
     const workTime = ok(checkHours('work_time', command.workTime, true));
     if (workTime !== 0 && !command.actor.timetracker) refuse(BugErrors.illegalChange('work_time', 3));
-    const fields = workTime === 0 ? state.fields : { ...state.fields, remainingTime: Math.max(roundHours(state.fields.remainingTime - workTime), 0) };
+    const fields =
+      workTime === 0 ? state.fields : { ...state.fields, remainingTime: Math.max(roundHours(state.fields.remainingTime - workTime), 0) };
     const participants = participantsOf(state.reporter, fields);
     const events: BugEvent[] = [];
     const changes = changesBetween(state.fields, fields);
@@ -33,7 +34,13 @@ export function decideAddComment(command: AddComment, state: BugState): readonly
         data: { bugId: state.bugId, changedBy: command.actor.user, changes, participants: { before: participants, after: participants } },
       });
     }
-    const added = commentAdded(state, command.commentId, command.actor.user, { text, isPrivate: command.isPrivate, isMarkdown: command.isMarkdown, workTime, addedText: null }, participants);
+    const added = commentAdded(
+      state,
+      command.commentId,
+      command.actor.user,
+      { text, isPrivate: command.isPrivate, isMarkdown: command.isMarkdown, workTime, addedText: null },
+      participants,
+    );
     events.push({ ...added, data: { ...added.data, tags: command.tags } });
     return events;
   });

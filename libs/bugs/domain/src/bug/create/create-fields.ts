@@ -76,14 +76,32 @@ export function requireOwnFields(command: CreateBug): OwnFields {
   const deadline = actor.timetracker && input.deadline !== undefined ? ok(checkDeadline(input.deadline)) : null;
   const estimatedTime = actor.timetracker ? ok(checkHours('estimated_time', input.estimatedTime ?? 0, false)) : 0;
   const opSys = ok(checkSelect(rules, 'opSys', input.opSys ?? params.defaultOpSys));
-  const priority = ok(checkSelect(rules, 'priority', params.letSubmitterChoosePriority ? (input.priority ?? params.defaultPriority) : params.defaultPriority));
+  const priority = ok(
+    checkSelect(rules, 'priority', params.letSubmitterChoosePriority ? (input.priority ?? params.defaultPriority) : params.defaultPriority),
+  );
   const product = requireEnterableProduct(actor, rules, input.product);
   const remainingTime = actor.timetracker ? ok(checkHours('remaining_time', input.remainingTime ?? 0, false)) : 0;
   const platform = ok(checkSelect(rules, 'platform', input.platform ?? params.defaultPlatform));
   const isCreatorAccessible = input.isCreatorAccessible ?? true;
   const summary = ok(checkSummary(input.summary));
   const whiteboard = input.whiteboard ?? '';
-  return { alias, url, severity, isCcAccessible, customFields, deadline, estimatedTime, opSys, priority, product, remainingTime, platform, isCreatorAccessible, summary, whiteboard };
+  return {
+    alias,
+    url,
+    severity,
+    isCcAccessible,
+    customFields,
+    deadline,
+    estimatedTime,
+    opSys,
+    priority,
+    product,
+    remainingTime,
+    platform,
+    isCreatorAccessible,
+    summary,
+    whiteboard,
+  };
 }
 
 /**
@@ -110,8 +128,28 @@ export function requireProductFields(command: CreateBug, product: ProductRules):
     (name) => findValue(rules.fields.keywords, name)?.name ?? refuse(BugErrors.objectDoesNotExist('keyword', name)),
   );
   // without useqacontact, bugs get no QA contact at all (Bugzilla's _check_qa_contact)
-  const qaContact = !rules.params.useQaContact ? null : actor.editbugs && input.qaContact?.trim() ? ok(checkUser(users, input.qaContact)) : component.defaultQaContact;
+  const qaContact = !rules.params.useQaContact
+    ? null
+    : actor.editbugs && input.qaContact?.trim()
+      ? ok(checkUser(users, input.qaContact))
+      : component.defaultQaContact;
   const version = requireVersion(product, input.version, null);
   const seeAlso = splitSeeAlso(input.seeAlso ?? []).map((value) => ok(checkSeeAlso(value)));
-  return { component, assignee, blocks, description, targetMilestone, status, isOpen, cc, dependsOn, resolution, groups, keywords, qaContact, version, seeAlso };
+  return {
+    component,
+    assignee,
+    blocks,
+    description,
+    targetMilestone,
+    status,
+    isOpen,
+    cc,
+    dependsOn,
+    resolution,
+    groups,
+    keywords,
+    qaContact,
+    version,
+    seeAlso,
+  };
 }

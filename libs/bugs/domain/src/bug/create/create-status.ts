@@ -33,13 +33,19 @@ export function requireCreateStatus(
     wanted = valid.some((status) => status.name === UNCONFIRMED) ? UNCONFIRMED : first;
   }
   const status = statusRule(rules, wanted) ?? refuse(BugErrors.objectDoesNotExist('status', wanted));
-  const transition = valid.find((candidate) => candidate.name === status.name) ?? refuse(BugErrors.illegalStatusTransition(null, status.name));
+  const transition =
+    valid.find((candidate) => candidate.name === status.name) ?? refuse(BugErrors.illegalStatusTransition(null, status.name));
   if (transition.commentRequired && description === '') refuse(BugErrors.commentRequiredOnChange('status', null, status.name));
   return { status: status.name, isOpen: status.isOpen };
 }
 
 /** Bugzilla's _check_resolution on create: only a closed bug has one, and never DUPLICATE. */
-export function checkCreateResolution(rules: BugRules, isOpen: boolean, status: string, requested: string | undefined): string | DomainError {
+export function checkCreateResolution(
+  rules: BugRules,
+  isOpen: boolean,
+  status: string,
+  requested: string | undefined,
+): string | DomainError {
   const wanted = (requested ?? '').trim();
   if (wanted === '') return isOpen ? '' : BugErrors.missingResolution(status);
   const resolution = checkSelect(rules, 'resolution', wanted);

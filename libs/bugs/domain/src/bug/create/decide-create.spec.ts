@@ -1,6 +1,17 @@
 import type { BugCreated } from '@tracker/contracts';
 import { deciderSpec } from '@tracker/testing';
-import { ADMIN, GOLDEN_INPUT, MINIMAL_INPUT, OTHER, RULES, SECRET_GROUP, USER, USER_ACTOR, actor, createBug as create } from '../../testing';
+import {
+  ADMIN,
+  GOLDEN_INPUT,
+  MINIMAL_INPUT,
+  OTHER,
+  RULES,
+  SECRET_GROUP,
+  USER,
+  USER_ACTOR,
+  actor,
+  createBug as create,
+} from '../../testing';
 import { bugDecider } from '../bug.decider';
 import type { CreateBug } from './create-bug.command';
 
@@ -70,7 +81,15 @@ describe('create bug', () => {
   it('defaults, ignores or forces what a user without editbugs, canconfirm and timetracker may not set', () => {
     const data = created(
       create(
-        { ...MINIMAL, status: 'IN_PROGRESS', assignedTo: 'admin@example.com', qaContact: 'user@example.com', blocks: ['1'], estimatedTime: 3, deadline: '2031-01-01' },
+        {
+          ...MINIMAL,
+          status: 'IN_PROGRESS',
+          assignedTo: 'admin@example.com',
+          qaContact: 'user@example.com',
+          blocks: ['1'],
+          estimatedTime: 3,
+          deadline: '2031-01-01',
+        },
         { actor: actor(OTHER) },
       ),
     );
@@ -91,37 +110,103 @@ describe('create bug', () => {
   });
 
   it('lets editbugs users choose status, assignee and QA contact and adds the component default CC', () => {
-    const data = created(create({ ...MINIMAL, status: 'IN_PROGRESS', assignedTo: 'OTHER@example.com', qaContact: 'user@example.com', cc: ['admin@example.com'] }, { actor: USER_ACTOR }));
+    const data = created(
+      create(
+        { ...MINIMAL, status: 'IN_PROGRESS', assignedTo: 'OTHER@example.com', qaContact: 'user@example.com', cc: ['admin@example.com'] },
+        { actor: USER_ACTOR },
+      ),
+    );
     expect(data.fields).toMatchObject({ status: 'IN_PROGRESS', assignee: OTHER, qaContact: USER, cc: [ADMIN, OTHER] });
   });
 
   it.each([
     ['an empty object (OS checked first, golden 57)', {}, 50, 'You must select/enter a OS.'],
     ['no platform', { ...MINIMAL, platform: undefined }, 50, 'You must select/enter a Hardware.'],
-    ['an unknown product (golden 56)', { ...MINIMAL, product: 'NoSuchProduct' }, 106, "Sorry, either the product NoSuchProduct does not exist or you aren't authorized to enter a bug into it."],
+    [
+      'an unknown product (golden 56)',
+      { ...MINIMAL, product: 'NoSuchProduct' },
+      106,
+      "Sorry, either the product NoSuchProduct does not exist or you aren't authorized to enter a bug into it.",
+    ],
     ['no summary (golden 55)', { ...MINIMAL, summary: ' ' }, 107, 'You must enter a summary for this bug.'],
-    ['a summary over 255 characters', { ...MINIMAL, summary: 'x'.repeat(256) }, 104, 'The text you entered in the Summary field is too long (256 characters, above the maximum length allowed of 255 characters).'],
-    ['an unknown component (golden 58)', { ...MINIMAL, component: 'Nope' }, 51, "There is no component named 'Nope' in the 'RefProduct' product."],
+    [
+      'a summary over 255 characters',
+      { ...MINIMAL, summary: 'x'.repeat(256) },
+      104,
+      'The text you entered in the Summary field is too long (256 characters, above the maximum length allowed of 255 characters).',
+    ],
+    [
+      'an unknown component (golden 58)',
+      { ...MINIMAL, component: 'Nope' },
+      51,
+      "There is no component named 'Nope' in the 'RefProduct' product.",
+    ],
     ['no component', { ...MINIMAL, component: '' }, 105, 'To file this bug, you must first choose a component. If necessary, just guess.'],
     ['an unknown version', { ...MINIMAL, version: '9.9' }, 51, "There is no version named '9.9' in the 'RefProduct' product."],
     ['an unknown severity', { ...MINIMAL, severity: 'huge' }, 51, "There is no Severity named 'huge'."],
-    ['an unknown assignee', { ...MINIMAL, assignedTo: 'nobody@example.com' }, 51, "There is no user named 'nobody@example.com'. Either you mis-typed the name or that user has not yet registered for a Tracker account."],
-    ['an unknown CC', { ...MINIMAL, cc: ['nobody@example.com'] }, 504, 'The name nobody@example.com is not a valid username. Either you misspelled it, or the person has not registered for a Tracker account.'],
+    [
+      'an unknown assignee',
+      { ...MINIMAL, assignedTo: 'nobody@example.com' },
+      51,
+      "There is no user named 'nobody@example.com'. Either you mis-typed the name or that user has not yet registered for a Tracker account.",
+    ],
+    [
+      'an unknown CC',
+      { ...MINIMAL, cc: ['nobody@example.com'] },
+      504,
+      'The name nobody@example.com is not a valid username. Either you misspelled it, or the person has not registered for a Tracker account.',
+    ],
     ['an unknown keyword', { ...MINIMAL, keywords: ['nope'] }, 51, "There is no keyword named 'nope'."],
-    ['a numeric alias', { ...MINIMAL, alias: ['123'] }, 103, 'You tried to give this bug the alias 123, but aliases cannot be merely numbers, since they could then be confused with bug IDs. Please choose an alias containing at least one letter.'],
-    ['an alias over 40 characters', { ...MINIMAL, alias: ['a'.repeat(41)] }, 103, 'Bug aliases cannot be longer than 40 characters. Please choose a shorter alias.'],
-    ['a status not allowed for new bugs', { ...MINIMAL, status: 'RESOLVED' }, 123, 'You are not allowed to file new bugs with the RESOLVED status.'],
+    [
+      'a numeric alias',
+      { ...MINIMAL, alias: ['123'] },
+      103,
+      'You tried to give this bug the alias 123, but aliases cannot be merely numbers, since they could then be confused with bug IDs. Please choose an alias containing at least one letter.',
+    ],
+    [
+      'an alias over 40 characters',
+      { ...MINIMAL, alias: ['a'.repeat(41)] },
+      103,
+      'Bug aliases cannot be longer than 40 characters. Please choose a shorter alias.',
+    ],
+    [
+      'a status not allowed for new bugs',
+      { ...MINIMAL, status: 'RESOLVED' },
+      123,
+      'You are not allowed to file new bugs with the RESOLVED status.',
+    ],
     ['an unknown status', { ...MINIMAL, status: 'BOGUS' }, 51, "There is no status named 'BOGUS'."],
     ['a resolution on an open bug', { ...MINIMAL, resolution: 'FIXED' }, 122, 'You cannot set a resolution for open bugs.'],
-    ['a group that cannot be set', { ...MINIMAL, groups: ['admin'] }, 120, "You tried to restrict a bug to the 'admin' group, but either this group does not exist, or you are not allowed to restrict bugs to this group in the 'RefProduct' product."],
-    ['a description over 65,535 characters', { ...MINIMAL, description: 'x'.repeat(65_536) }, 114, 'Comments cannot be longer than 65535 characters.'],
-    ['an invalid See Also URL', { ...MINIMAL, seeAlso: ['ftp://example.com/1'] }, 112, 'ftp://example.com/1 is not a valid URL to a bug. URLs must start with "http" or "https".'],
+    [
+      'a group that cannot be set',
+      { ...MINIMAL, groups: ['admin'] },
+      120,
+      "You tried to restrict a bug to the 'admin' group, but either this group does not exist, or you are not allowed to restrict bugs to this group in the 'RefProduct' product.",
+    ],
+    [
+      'a description over 65,535 characters',
+      { ...MINIMAL, description: 'x'.repeat(65_536) },
+      114,
+      'Comments cannot be longer than 65535 characters.',
+    ],
+    [
+      'an invalid See Also URL',
+      { ...MINIMAL, seeAlso: ['ftp://example.com/1'] },
+      112,
+      'ftp://example.com/1 is not a valid URL to a bug. URLs must start with "http" or "https".',
+    ],
   ])('refuses %s', (_case, input, code, message) => {
-    bug.given().when(create({ customFields: {}, ...input }, { actor: USER_ACTOR })).thenRefuses(code, message);
+    bug
+      .given()
+      .when(create({ customFields: {}, ...input }, { actor: USER_ACTOR }))
+      .thenRefuses(code, message);
   });
 
   it('refuses a private description from a non-insider with 113', () => {
-    bug.given().when(create({ ...MINIMAL, description: 'secret', commentIsPrivate: true }, { actor: USER_ACTOR })).thenRefuses(113);
+    bug
+      .given()
+      .when(create({ ...MINIMAL, description: 'secret', commentIsPrivate: true }, { actor: USER_ACTOR }))
+      .thenRefuses(113);
   });
 
   it('refuses an alias another bug has, whatever its case', () => {
@@ -143,14 +228,22 @@ describe('create bug', () => {
   });
 
   it('puts the bug in the default groups when none are named, in none for [], and in the ones named', () => {
-    const defaults = { ...RULES, products: RULES.products.map((p) => ({ ...p, groupControls: p.groupControls.map((c) => ({ ...c, memberControl: 'DEFAULT' as const })) })) };
+    const defaults = {
+      ...RULES,
+      products: RULES.products.map((p) => ({
+        ...p,
+        groupControls: p.groupControls.map((c) => ({ ...c, memberControl: 'DEFAULT' as const })),
+      })),
+    };
     expect(created(create(MINIMAL, { rules: defaults })).fields.groups).toEqual([SECRET_GROUP]);
     expect(created(create({ ...MINIMAL, groups: [] }, { rules: defaults })).fields.groups).toEqual([]);
     expect(created(create({ ...MINIMAL, groups: ['REFSECRET'] })).fields.groups).toEqual([SECRET_GROUP]);
   });
 
   it('stores the description normalised and keeps See Also in canonical form', () => {
-    const data = created(create({ ...MINIMAL, description: 'line\r\nnext  \n\n', seeAlso: ['https://github.com/o/r/issues/5#top', 'bugs.debian.org/123'] }));
+    const data = created(
+      create({ ...MINIMAL, description: 'line\r\nnext  \n\n', seeAlso: ['https://github.com/o/r/issues/5#top', 'bugs.debian.org/123'] }),
+    );
     expect(data.description.text).toBe('line\nnext');
     expect(data.fields.seeAlso).toEqual(['https://github.com/o/r/issues/5', 'http://bugs.debian.org/123']);
   });

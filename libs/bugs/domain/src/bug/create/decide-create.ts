@@ -79,5 +79,8 @@ function bugCreated(command: CreateBug, fields: BugFields, text: string): BugCre
     attachmentId: null,
     addedText: null,
   };
-  return { type: 'BugCreated', data: { bugId: command.bugId, reporter: actor.user, fields, description, participants: participantsOf(actor.user, fields) } };
+  return {
+    type: 'BugCreated',
+    data: { bugId: command.bugId, reporter: actor.user, fields, description, participants: participantsOf(actor.user, fields) },
+  };
 }

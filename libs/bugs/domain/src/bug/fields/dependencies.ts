@@ -31,8 +31,18 @@ export function checkDependencyLoops(
   if (bugId !== null && (dependsOn.includes(bugId) || blocks.includes(bugId))) return BugErrors.dependencyLoopSingle();
   const own = (edge: readonly [number, number]): boolean => bugId !== null && (edge[0] === bugId || edge[1] === bugId);
   const graph = edges.filter((edge) => !own(edge));
-  const below = reachable(dependsOn, graph, (edge) => edge[0], (edge) => edge[1]);
-  const above = reachable(blocks, graph, (edge) => edge[1], (edge) => edge[0]);
+  const below = reachable(
+    dependsOn,
+    graph,
+    (edge) => edge[0],
+    (edge) => edge[1],
+  );
+  const above = reachable(
+    blocks,
+    graph,
+    (edge) => edge[1],
+    (edge) => edge[0],
+  );
   const both = [...below].filter((id) => above.has(id)).sort((a, b) => a - b);
   return both.length > 0 ? BugErrors.dependencyLoopMulti(both) : null;
 }

@@ -24,7 +24,13 @@ export function requireComponent(product: ProductRules, name: string | undefined
   return component;
 }
 
-function requireProductValue(kind: string, product: ProductRules, values: readonly ValueRule[], name: string, current: string | null): string {
+function requireProductValue(
+  kind: string,
+  product: ProductRules,
+  values: readonly ValueRule[],
+  name: string,
+  current: string | null,
+): string {
   const wanted = name.trim();
   if (wanted === '') return refuse(BugErrors.objectNotSpecified(kind));
   const value = findValue(values, wanted) ?? refuse(BugErrors.objectDoesNotExist(kind, wanted, product.name));
@@ -38,5 +44,11 @@ export function requireVersion(product: ProductRules, name: string | undefined, 
 
 /** A missing milestone is the product's default; inactive ones are refused only on a change. */
 export function requireMilestone(product: ProductRules, name: string | undefined, current: string | null): string {
-  return requireProductValue('milestone', product, product.milestones, name ?? product.defaultMilestone, current ?? name ?? product.defaultMilestone);
+  return requireProductValue(
+    'milestone',
+    product,
+    product.milestones,
+    name ?? product.defaultMilestone,
+    current ?? name ?? product.defaultMilestone,
+  );
 }

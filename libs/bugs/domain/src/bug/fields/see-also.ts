@@ -30,7 +30,9 @@ const TRACKERS: readonly Tracker[] = [
   },
   {
     handles: (url) =>
-      host(url) === 'code.google.com' && /^\/p\/[^/]+\/issues\/detail$/.test(url.pathname) && /^\d+$/.test(url.searchParams.get('id') ?? ''),
+      host(url) === 'code.google.com' &&
+      /^\/p\/[^/]+\/issues\/detail$/.test(url.pathname) &&
+      /^\d+$/.test(url.searchParams.get('id') ?? ''),
     canonical: (url) => withoutFragment(url).href.replace(/^https:/, 'http:'),
   },
   {

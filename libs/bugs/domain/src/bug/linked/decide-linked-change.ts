@@ -24,7 +24,12 @@ export function decideLinkedChange(command: ApplyLinkedChange, state: BugState):
   if (!isEmptyChange(changes)) {
     events.push({
       type: 'BugUpdated',
-      data: { bugId: state.bugId, changedBy: command.changedBy, changes, participants: { before: participantsOf(state.reporter, fields), after } },
+      data: {
+        bugId: state.bugId,
+        changedBy: command.changedBy,
+        changes,
+        participants: { before: participantsOf(state.reporter, fields), after },
+      },
     });
   }
   if (command.duplicate) {

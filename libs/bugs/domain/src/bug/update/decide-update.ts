@@ -55,10 +55,17 @@ function applyInput(draft: UpdateDraft): void {
   if (!moved && input.component !== undefined) setComponent(draft, input.component);
   if (input.assignedTo !== undefined) setAssignee(draft, input.assignedTo);
   if (!moved && input.targetMilestone !== undefined) {
-    draft.set('targetMilestone', { internal: 'target_milestone', api: 'target_milestone' }, requireMilestone(draft.product, input.targetMilestone, draft.fields.targetMilestone));
+    draft.set(
+      'targetMilestone',
+      { internal: 'target_milestone', api: 'target_milestone' },
+      requireMilestone(draft.product, input.targetMilestone, draft.fields.targetMilestone),
+    );
   }
   if (input.status !== undefined) {
-    setStatus(draft, input.status, { ...(input.resolution !== undefined ? { resolution: input.resolution } : {}), ...(input.dupeOf !== undefined ? { dupeOf: input.dupeOf } : {}) });
+    setStatus(draft, input.status, {
+      ...(input.resolution !== undefined ? { resolution: input.resolution } : {}),
+      ...(input.dupeOf !== undefined ? { dupeOf: input.dupeOf } : {}),
+    });
   } else if (input.resolution !== undefined) {
     setResolution(draft, input.resolution, input.dupeOf !== undefined ? { dupeOf: input.dupeOf } : {});
   } else if (input.dupeOf !== undefined) {

@@ -22,7 +22,11 @@ export function addUpdateComment(draft: UpdateDraft, input: UpdateBugInput): voi
   if (text === '' && workTime === 0) return;
   draft.comment = { text, isPrivate, isMarkdown: input.comment?.isMarkdown === true, workTime, addedText: null };
   if (workTime !== 0) {
-    draft.set('remainingTime', { internal: 'remaining_time', api: 'remaining_time' }, Math.max(roundHours(draft.fields.remainingTime - workTime), 0));
+    draft.set(
+      'remainingTime',
+      { internal: 'remaining_time', api: 'remaining_time' },
+      Math.max(roundHours(draft.fields.remainingTime - workTime), 0),
+    );
   }
 }
 

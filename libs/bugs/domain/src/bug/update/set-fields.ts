@@ -20,15 +20,24 @@ export function setPlainFields(draft: UpdateDraft, input: UpdateBugInput): void 
   if (input.commentIsPrivate !== undefined) setCommentPrivacy(draft, input.commentIsPrivate);
   if (input.deadline !== undefined) draft.set('deadline', { internal: 'deadline', api: 'deadline' }, ok(checkDeadline(input.deadline)));
   if (input.estimatedTime !== undefined) {
-    draft.set('estimatedTime', { internal: 'estimated_time', api: 'estimated_time' }, ok(checkHours('estimated_time', input.estimatedTime, false)));
+    draft.set(
+      'estimatedTime',
+      { internal: 'estimated_time', api: 'estimated_time' },
+      ok(checkHours('estimated_time', input.estimatedTime, false)),
+    );
   }
   if (input.opSys !== undefined) draft.set('opSys', { internal: 'op_sys', api: 'op_sys' }, ok(checkSelect(rules, 'opSys', input.opSys)));
   if (input.platform !== undefined) {
     draft.set('platform', { internal: 'rep_platform', api: 'platform' }, ok(checkSelect(rules, 'platform', input.platform)));
   }
-  if (input.priority !== undefined) draft.set('priority', { internal: 'priority', api: 'priority' }, ok(checkSelect(rules, 'priority', input.priority)));
+  if (input.priority !== undefined)
+    draft.set('priority', { internal: 'priority', api: 'priority' }, ok(checkSelect(rules, 'priority', input.priority)));
   if (input.remainingTime !== undefined) {
-    draft.set('remainingTime', { internal: 'remaining_time', api: 'remaining_time' }, ok(checkHours('remaining_time', input.remainingTime, false)));
+    draft.set(
+      'remainingTime',
+      { internal: 'remaining_time', api: 'remaining_time' },
+      ok(checkHours('remaining_time', input.remainingTime, false)),
+    );
   }
   if (input.isCreatorAccessible !== undefined) {
     draft.set('isCreatorAccessible', { internal: 'reporter_accessible', api: 'is_creator_accessible' }, input.isCreatorAccessible);

@@ -40,8 +40,7 @@ export function editCc(draft: UpdateDraft, edit: ListEdit): void {
     const user = ok(checkUser(users, login));
     if (!cc.some((current) => current.id === user.id)) cc.push(user);
   }
-  const mayRemoveOthers =
-    actor.editbugs || draft.fields.assignee.id === actor.user.id || draft.fields.qaContact?.id === actor.user.id;
+  const mayRemoveOthers = actor.editbugs || draft.fields.assignee.id === actor.user.id || draft.fields.qaContact?.id === actor.user.id;
   for (const login of (edit.remove ?? []).filter((raw) => raw.trim() !== '')) {
     const user = findUser(users, login) ?? draft.refuseWith(BugErrors.objectDoesNotExist('user', login.trim()));
     if (!mayRemoveOthers && user.id !== actor.user.id) draft.refuseWith(BugErrors.ccRemoveDenied());

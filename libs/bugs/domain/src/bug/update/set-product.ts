@@ -22,12 +22,21 @@ export function setProduct(draft: UpdateDraft, name: string): void {
   if (draft.productChanged) draft.assign('product', { id: product.id, name: product.name });
   if (draft.productChanged) draft.assign('classification', product.classification);
   setComponent(draft, input.component ?? draft.fields.component.name);
-  draft.set('version', { internal: 'version', api: 'version' }, requireVersion(product, input.version ?? draft.fields.version, draft.fields.version));
+  draft.set(
+    'version',
+    { internal: 'version', api: 'version' },
+    requireVersion(product, input.version ?? draft.fields.version, draft.fields.version),
+  );
   const milestone = input.targetMilestone ?? draft.fields.targetMilestone;
   const mayChooseMilestone =
     privilegeNeeded(draft.changeContext(), 'target_milestone', draft.fields.targetMilestone, `${draft.fields.targetMilestone}+`) === null;
   if (draft.productChanged && !mayChooseMilestone) draft.assign('targetMilestone', product.defaultMilestone);
-  else draft.set('targetMilestone', { internal: 'target_milestone', api: 'target_milestone' }, requireMilestone(product, milestone, draft.fields.targetMilestone));
+  else
+    draft.set(
+      'targetMilestone',
+      { internal: 'target_milestone', api: 'target_milestone' },
+      requireMilestone(product, milestone, draft.fields.targetMilestone),
+    );
   if (!draft.productChanged) return;
   const kept = draft.fields.groups.filter((group) => groupIsValid(product, group.id));
   const mandatory = mandatoryGroups(actor, product).filter((group) => !kept.some((other) => other.id === group.id));
@@ -63,7 +72,8 @@ export function editGroups(draft: UpdateDraft, add: readonly string[], remove: r
     if (!group) return draft.refuseWith(BugErrors.groupInvalidRemoval(name, product.name, draft.bugId));
     const control = groupControl(product, group.id);
     if (control && groupIsValid(product, group.id)) {
-      if (control.memberControl === 'MANDATORY' && control.isActive) draft.refuseWith(BugErrors.groupInvalidRemoval(name, product.name, draft.bugId));
+      if (control.memberControl === 'MANDATORY' && control.isActive)
+        draft.refuseWith(BugErrors.groupInvalidRemoval(name, product.name, draft.bugId));
       const otherLocked = control.otherControl === 'MANDATORY' || control.otherControl === 'NA';
       if (!isMember(actor, group.id) && (!draft.productChanged || otherLocked)) {
         draft.refuseWith(BugErrors.groupInvalidRemoval(name, product.name, draft.bugId));

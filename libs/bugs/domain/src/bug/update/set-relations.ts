@@ -19,7 +19,10 @@ const DEPENDENCY_NAMES = {
 export function setDependencies(draft: UpdateDraft, dependsOnEdit: ListEdit | undefined, blocksEdit: ListEdit | undefined): void {
   const { bugRefs, dependencyEdges } = draft.command;
   const next = { dependsOn: [...draft.fields.dependsOn], blocks: [...draft.fields.blocks] };
-  for (const [key, edit] of [['dependsOn', dependsOnEdit], ['blocks', blocksEdit]] as const) {
+  for (const [key, edit] of [
+    ['dependsOn', dependsOnEdit],
+    ['blocks', blocksEdit],
+  ] as const) {
     if (!edit) continue;
     const current = draft.fields[key];
     let wanted: number[];
@@ -53,7 +56,9 @@ function resolveKnown(draft: UpdateDraft, refs: readonly string[], current: read
 export function setKeywords(draft: UpdateDraft, edit: ListEdit): void {
   const known = draft.command.rules.fields.keywords;
   const check = (names: readonly string[] | undefined): string[] =>
-    splitAliases(names ?? []).map((name) => findValue(known, name)?.name ?? draft.refuseWith(BugErrors.objectDoesNotExist('keyword', name)));
+    splitAliases(names ?? []).map(
+      (name) => findValue(known, name)?.name ?? draft.refuseWith(BugErrors.objectDoesNotExist('keyword', name)),
+    );
   let keywords = [...draft.fields.keywords];
   if (edit.add) keywords = [...keywords, ...check(edit.add).filter((name) => !keywords.includes(name))];
   if (edit.remove) {

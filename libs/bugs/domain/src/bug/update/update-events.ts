@@ -25,7 +25,13 @@ export function updateEvents(draft: UpdateDraft): BugEvent[] {
   for (const change of draft.privacyChanges) {
     const event: CommentPrivacyChanged = {
       type: 'CommentPrivacyChanged',
-      data: { bugId: before.bugId, commentId: change.commentId, isPrivate: change.isPrivate, changedBy: command.actor.user, participants: after },
+      data: {
+        bugId: before.bugId,
+        commentId: change.commentId,
+        isPrivate: change.isPrivate,
+        changedBy: command.actor.user,
+        participants: after,
+      },
     };
     events.push(event);
   }

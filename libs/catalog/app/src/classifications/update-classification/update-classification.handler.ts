@@ -34,7 +34,9 @@ export class UpdateClassificationHandler {
     const target = await this.named.ref('classifications', path.ids[0] ?? p.id_or_name);
     if (!target) {
       const id = path.ids[0];
-      throw id === undefined ? CatalogErrors.objectDoesNotExist('classification', p.id_or_name.trim()) : CatalogErrors.objectIdDoesNotExist('classification', id);
+      throw id === undefined
+        ? CatalogErrors.objectDoesNotExist('classification', p.id_or_name.trim())
+        : CatalogErrors.objectIdDoesNotExist('classification', id);
     }
     const newName = (p.name ?? '').trim();
     const result = await this.locks.withLock('classification-name', [newName.toLowerCase()], async () =>
@@ -52,6 +54,10 @@ export class UpdateClassificationHandler {
       ),
     );
     const changes = result.events.flatMap((event) => (event.type === 'ClassificationUpdated' ? [event.data.changes] : []))[0] ?? {};
-    return { classifications: [{ id: target.id, changes: wireChanges(changes, { name: 'name', description: 'description', sortKey: 'sort_key' }) }] };
+    return {
+      classifications: [
+        { id: target.id, changes: wireChanges(changes, { name: 'name', description: 'description', sortKey: 'sort_key' }) },
+      ],
+    };
   }
 }

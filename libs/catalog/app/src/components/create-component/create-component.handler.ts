@@ -1,5 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { CREATE_COMPONENT_SUBJECT, type CreateComponentParams, type CreatedObject, productStream, type ServiceRequest } from '@tracker/contracts';
+import {
+  CREATE_COMPONENT_SUBJECT,
+  type CreateComponentParams,
+  type CreatedObject,
+  productStream,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';

@@ -25,6 +25,10 @@ export async function componentChanges(
   const users = await identity.usersById(request, ids);
   const login = (id: unknown): unknown => (typeof id === 'number' ? (users.get(id)?.login ?? String(id)) : id);
   return wireChanges(changes, API_NAMES, (key, value) =>
-    key === 'defaultCcIds' && Array.isArray(value) ? value.map(login) : key === 'defaultAssigneeId' || key === 'defaultQaContactId' ? login(value) : value,
+    key === 'defaultCcIds' && Array.isArray(value)
+      ? value.map(login)
+      : key === 'defaultAssigneeId' || key === 'defaultQaContactId'
+        ? login(value)
+        : value,
   );
 }

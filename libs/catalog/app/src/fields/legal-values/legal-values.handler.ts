@@ -54,7 +54,8 @@ export class LegalValuesHandler {
       groupControls: false,
     });
     if (!product) throw CatalogErrors.productAccessDenied(productId);
-    if (name === 'version') return { values: [...(product.versions ?? [])].sort((a, b) => compareVersions(a.name, b.name)).map((v) => v.name) };
+    if (name === 'version')
+      return { values: [...(product.versions ?? [])].sort((a, b) => compareVersions(a.name, b.name)).map((v) => v.name) };
     return { values: (name === 'component' ? (product.components ?? []) : (product.milestones ?? [])).map((v) => v.name) };
   }
 }

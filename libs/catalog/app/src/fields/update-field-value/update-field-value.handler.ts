@@ -57,7 +57,9 @@ export class UpdateFieldValueHandler {
       const changes = result.events.flatMap((e) => (e.type === 'StatusUpdated' ? [e.data.changes] : []))[0] ?? {};
       return { values: [{ id: status.id, changes: wireChanges(changes, API_NAMES) }] };
     }
-    const [value] = (await this.fields.selectValues(field.id, [p.value])).filter((v) => v.name.toLowerCase() === p.value.trim().toLowerCase());
+    const [value] = (await this.fields.selectValues(field.id, [p.value])).filter(
+      (v) => v.name.toLowerCase() === p.value.trim().toLowerCase(),
+    );
     if (!value) throw CatalogErrors.objectDoesNotExist(field.display_name, p.value.trim());
     const result = await this.commands.run(
       fieldDecider,

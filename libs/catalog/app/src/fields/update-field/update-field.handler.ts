@@ -66,7 +66,8 @@ export class UpdateFieldHandler {
   private async target(idOrName: string): Promise<FieldRow> {
     const id = splitIdOrName(idOrName).ids[0];
     const field = id === undefined ? await this.fields.byName(idOrName) : await this.fields.byId(id);
-    if (!field) throw id === undefined ? CatalogErrors.objectDoesNotExist('field', idOrName.trim()) : CatalogErrors.objectIdDoesNotExist('field', id);
+    if (!field)
+      throw id === undefined ? CatalogErrors.objectDoesNotExist('field', idOrName.trim()) : CatalogErrors.objectIdDoesNotExist('field', id);
     return field;
   }
 
@@ -86,6 +87,8 @@ function fieldChanges(events: readonly FieldEvent[]): UpdateFieldsResult['fields
     ...(visibility && visibility.from.field?.id !== visibility.to.field?.id
       ? { visibility_field: { added: asWireValue(visibility.to.field), removed: asWireValue(visibility.from.field) } }
       : {}),
-    ...(visibility ? { visibility_values: { added: asWireValue(visibility.to.values), removed: asWireValue(visibility.from.values) } } : {}),
+    ...(visibility
+      ? { visibility_values: { added: asWireValue(visibility.to.values), removed: asWireValue(visibility.from.values) } }
+      : {}),
   };
 }

@@ -1,4 +1,10 @@
-import { CREATE_KEYWORD_SUBJECT, type CreatedObject, type CreateKeywordParams, keywordStream, type ServiceRequest } from '@tracker/contracts';
+import {
+  CREATE_KEYWORD_SUBJECT,
+  type CreatedObject,
+  type CreateKeywordParams,
+  keywordStream,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { keywordDecider } from '@tracker/catalog/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';

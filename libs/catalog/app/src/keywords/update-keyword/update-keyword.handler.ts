@@ -34,7 +34,9 @@ export class UpdateKeywordHandler {
     const target = await this.named.ref('keywords', path.ids[0] ?? p.id_or_name);
     if (!target) {
       const id = path.ids[0];
-      throw id === undefined ? CatalogErrors.objectDoesNotExist('keyword', p.id_or_name.trim()) : CatalogErrors.objectIdDoesNotExist('keyword', id);
+      throw id === undefined
+        ? CatalogErrors.objectDoesNotExist('keyword', p.id_or_name.trim())
+        : CatalogErrors.objectIdDoesNotExist('keyword', id);
     }
     const newName = (p.name ?? '').trim();
     const result = await this.locks.withLock('keyword-name', [newName.toLowerCase()], async () =>

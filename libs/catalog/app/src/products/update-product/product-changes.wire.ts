@@ -30,12 +30,17 @@ export async function productChanges(
     const previous = classification ? await named.ref('classifications', classification.from.id) : undefined;
     changes = {
       ...changes,
-      ...wireChanges(event.data.changes, API_NAMES, (key, value) => (key === 'classification' && previous && value === classification?.from ? previous : value)),
+      ...wireChanges(event.data.changes, API_NAMES, (key, value) =>
+        key === 'classification' && previous && value === classification?.from ? previous : value,
+      ),
     };
   }
   const controls = events.flatMap((event) => (event.type === 'GroupControlChanged' ? [event.data] : []));
   if (controls.length === 0) return changes;
-  const groups = await identity.groupsById(request, controls.map((control) => control.groupId));
+  const groups = await identity.groupsById(
+    request,
+    controls.map((control) => control.groupId),
+  );
   const describe = (groupId: number, control: ProductGroupControl | null): string[] => {
     if (!control) return [];
     const flags = [control.entry ? 'entry' : '', control.canEdit ? 'canedit' : ''].filter((flag) => flag !== '');

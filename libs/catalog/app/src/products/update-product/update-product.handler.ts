@@ -99,7 +99,10 @@ export class UpdateProductHandler {
   private async groupControls(request: ServiceRequest<UpdateProductParams>): Promise<GroupControlRequest[] | undefined> {
     const requested = request.params.group_controls;
     if (!requested) return undefined;
-    const groups = await this.identity.groupsByName(request, requested.map((control) => control.group));
+    const groups = await this.identity.groupsByName(
+      request,
+      requested.map((control) => control.group),
+    );
     return requested.map((control) => {
       const group = groups.get(control.group.trim().toLowerCase());
       if (!group) throw CatalogErrors.objectDoesNotExist('group', control.group);

@@ -1,4 +1,10 @@
-import { CREATE_VERSION_SUBJECT, type CreatedObject, type CreateVersionParams, productStream, type ServiceRequest } from '@tracker/contracts';
+import {
+  CREATE_VERSION_SUBJECT,
+  type CreatedObject,
+  type CreateVersionParams,
+  productStream,
+  type ServiceRequest,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { productDecider } from '@tracker/catalog/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';

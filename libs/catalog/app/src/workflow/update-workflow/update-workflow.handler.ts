@@ -1,4 +1,10 @@
-import { type ServiceRequest, UPDATE_WORKFLOW_SUBJECT, type UpdateWorkflowParams, WORKFLOW_STREAM, type WorkflowObject } from '@tracker/contracts';
+import {
+  type ServiceRequest,
+  UPDATE_WORKFLOW_SUBJECT,
+  type UpdateWorkflowParams,
+  WORKFLOW_STREAM,
+  type WorkflowObject,
+} from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { workflowDecider } from '@tracker/catalog/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';

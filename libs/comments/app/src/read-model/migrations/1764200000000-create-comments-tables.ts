@@ -31,9 +31,7 @@ export class CreateCommentsTables1764200000000 implements MigrationInterface {
       )`);
     await runner.query(`CREATE INDEX comments_by_bug ON ${schema}.comments (bug_id, count)`);
     await runner.query(`CREATE TABLE ${schema}.comment_authors (user_id integer PRIMARY KEY, login text NOT NULL)`);
-    await runner.query(
-      `CREATE TABLE ${schema}.comment_tag_weights (tag_key text PRIMARY KEY, tag text NOT NULL, weight integer NOT NULL)`,
-    );
+    await runner.query(`CREATE TABLE ${schema}.comment_tag_weights (tag_key text PRIMARY KEY, tag text NOT NULL, weight integer NOT NULL)`);
   }
 
   async down(runner: QueryRunner): Promise<void> {

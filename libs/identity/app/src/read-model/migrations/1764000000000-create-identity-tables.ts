@@ -73,6 +73,7 @@ export class CreateIdentityTables1764000000000 implements MigrationInterface {
   async down(runner: QueryRunner): Promise<void> {
     const s = schemaOf(runner);
     for (const table of ['login_failures', 'login_tokens', 'api_keys', 'groups', 'users']) await runner.query(`DROP TABLE ${s}.${table}`);
-    for (const sequence of ['user_ids', 'group_ids', 'api_key_ids', 'login_token_ids']) await runner.query(`DROP SEQUENCE ${s}.${sequence}`);
+    for (const sequence of ['user_ids', 'group_ids', 'api_key_ids', 'login_token_ids'])
+      await runner.query(`DROP SEQUENCE ${s}.${sequence}`);
   }
 }

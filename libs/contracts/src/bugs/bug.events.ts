@@ -3,6 +3,7 @@ import { streamType } from '../events/stream-type';
 import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } from './bug-comment.events';
 import type { BugParticipants, UserRef } from './bug-participants';
 import type { FlagsChanged } from './bug-flag.events';
+import type { AttachmentEvent } from './bug-attachment.events';
 
 /**
  * The events of a bug's stream (`bug-<id>`), public so that the comments service and the
@@ -121,12 +122,17 @@ export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyCh
  * every reader of the stream handles, in the change that makes the bugs service append it
  * (docs/flags.md §13, step 4), so that no reader meets it unhandled.
  */
-export type BugStreamEvent = BugEvent | FlagsChanged;
+export type BugStreamEvent = BugEvent | FlagsChanged | AttachmentEvent;
+
+/** CommentAdded v1 -> v2: `attachmentNote` (docs/attachments.md §5); older comments are no attachment's note. */
+const commentAddedV2 = (data: unknown): unknown => ({ ...(data as object), attachmentNote: null });
 
 export const bugStreamType = streamType<BugStreamEvent>(BUG_STREAM_PREFIX, {
   BugCreated: [],
   BugUpdated: [],
-  CommentAdded: [],
+  CommentAdded: [commentAddedV2],
   CommentPrivacyChanged: [],
   FlagsChanged: [],
+  AttachmentCreated: [],
+  AttachmentUpdated: [],
 });

@@ -20,6 +20,8 @@ export interface AddAttachmentParams {
   readonly comment: { readonly body: string; readonly isMarkdown: boolean };
   /** as given: Bugzilla's 32000s for anything but an attachment id of the same bug */
   readonly obsoletes: readonly string[];
+  /** the bug of every attachment id of `obsoletes` that exists (comments' read model), for "attached to another bug" */
+  readonly obsoleteOwners: Readonly<Record<string, number>>;
   readonly flags: readonly FlagInput[];
   readonly bugFlags: readonly FlagInput[];
 }

@@ -114,7 +114,7 @@ export type BugUpdated = DomainEvent<typeof BUG_UPDATED, BugUpdatedData>;
 export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
 export type CommentPrivacyChanged = DomainEvent<'CommentPrivacyChanged', CommentPrivacyChangedData>;
 
-export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged;
+export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged | AttachmentEvent;
 
 /**
  * Every event a bug's stream may hold. FlagsChanged (bug-flag.events.ts) is declared here so
@@ -122,7 +122,7 @@ export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyCh
  * every reader of the stream handles, in the change that makes the bugs service append it
  * (docs/flags.md §13, step 4), so that no reader meets it unhandled.
  */
-export type BugStreamEvent = BugEvent | FlagsChanged | AttachmentEvent;
+export type BugStreamEvent = BugEvent | FlagsChanged;
 
 /** CommentAdded v1 -> v2: `attachmentNote` (docs/attachments.md §5); older comments are no attachment's note. */
 const commentAddedV2 = (data: unknown): unknown => ({ ...(data as object), attachmentNote: null });

@@ -2,6 +2,7 @@ import { type BugsOptions, readBugsOptions } from '@tracker/bugs/app';
 import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
 import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
 import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
+import { type BlobStoreConfig, readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { EnvReader } from '@tracker/platform/config';
 import { type HttpConfig, type PlatformConfig, readEmbeddedPlatformConfig, readHttpConfig } from '@tracker/platform/runtime';
 
@@ -12,6 +13,8 @@ export interface StandaloneConfig {
   readonly catalog: CatalogOptions;
   readonly bugs: BugsOptions;
   readonly comments: CommentsOptions;
+  /** one store for the gateway (bytes in and out) and comments (promotion, sweeper) */
+  readonly blobStore: BlobStoreConfig;
 }
 
 /** The only place the standalone process reads its environment. */
@@ -24,5 +27,6 @@ export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<S
     catalog: readCatalogOptions(env),
     bugs: readBugsOptions(env),
     comments: readCommentsOptions(env),
+    blobStore: readBlobStoreConfig(env),
   });
 }

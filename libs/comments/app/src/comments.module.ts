@@ -4,6 +4,7 @@ import { healthController } from '@tracker/platform/messaging';
 import { ProjectionCheckpoints1763800000000, ReadModelModule } from '@tracker/platform/read-model';
 import { CreateAttachmentHandler } from './attachments/create-attachment/create-attachment.handler';
 import { GetAttachmentsHandler } from './attachments/get-attachments/get-attachments.handler';
+import { UpdateAttachmentsHandler } from './attachments/update-attachments/update-attachments.handler';
 import { BlobPromotion } from './attachments/blobs/blob-promotion';
 import { BugsClient } from './collaborators/bugs.client';
 import { SearchCommentTagsHandler } from './comment-tags/search-comment-tags.handler';
@@ -49,6 +50,7 @@ export class CommentsModule {
         RenderCommentHandler,
         CreateAttachmentHandler,
         GetAttachmentsHandler,
+        UpdateAttachmentsHandler,
         CommentsSyncHandler,
         RebuildCommentsHandler,
       ],

@@ -104,7 +104,7 @@ function attachmentUpdated(
   const changed = KEYS.filter((key) => after[key] !== attachment[key]);
   if (changed.length === 0) return null;
   const pick = (from: AttachmentMutableFields): Partial<AttachmentMutableFields> =>
-    Object.fromEntries(changed.map((key) => [key, from[key]])) as Partial<AttachmentMutableFields>;
+    Object.fromEntries(changed.map((key) => [key, from[key]]));
   return {
     type: 'AttachmentUpdated',
     data: {

@@ -83,5 +83,5 @@ function changesOf(params: UpdateAttachmentsParams): Partial<AttachmentMutableFi
     isPrivate: params.is_private,
     isObsolete: params.is_obsolete,
   };
-  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<AttachmentMutableFields>;
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
 }

@@ -6,6 +6,9 @@ import { CreateAttachmentHandler } from './attachments/create-attachment/create-
 import { GetAttachmentsHandler } from './attachments/get-attachments/get-attachments.handler';
 import { UpdateAttachmentsHandler } from './attachments/update-attachments/update-attachments.handler';
 import { BlobPromotion } from './attachments/blobs/blob-promotion';
+import { AttachmentSweeper } from './attachments/blobs/attachment-sweeper';
+import { AttachmentSweepTimer } from './attachments/blobs/attachment-sweep.timer';
+import { SweepAttachmentsHandler } from './attachments/sweep-attachments/sweep-attachments.handler';
 import { BugsClient } from './collaborators/bugs.client';
 import { SearchCommentTagsHandler } from './comment-tags/search-comment-tags.handler';
 import { UpdateCommentTagsHandler } from './comment-tags/update-comment-tags.handler';
@@ -51,6 +54,7 @@ export class CommentsModule {
         CreateAttachmentHandler,
         GetAttachmentsHandler,
         UpdateAttachmentsHandler,
+        SweepAttachmentsHandler,
         CommentsSyncHandler,
         RebuildCommentsHandler,
       ],

@@ -65,6 +65,8 @@ export class CommentsModule {
         CommentQueries,
         AttachmentQueries,
         BlobPromotion,
+        AttachmentSweeper,
+        AttachmentSweepTimer,
       ],
     };
   }

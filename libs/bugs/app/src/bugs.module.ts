@@ -3,6 +3,7 @@ import { commandProviders } from '@tracker/platform/command-handler';
 import { healthController } from '@tracker/platform/messaging';
 import { BugFinder } from './access/bug-finder';
 import { AddCommentHandler } from './add-comment/add-comment.handler';
+import { AddAttachmentHandler } from './add-attachment/add-attachment.handler';
 import { BugAccessHandler } from './bug-access/bug-access.handler';
 import { BugHistoryHandler } from './bug-history/bug-history.handler';
 import { BUGS_OPTIONS, type BugsOptions } from './bugs.options';
@@ -43,6 +44,7 @@ export class BugsModule {
         UpdateTagsHandler,
         BugAccessHandler,
         AddCommentHandler,
+        AddAttachmentHandler,
         RebuildBugsHandler,
       ],
       providers: [

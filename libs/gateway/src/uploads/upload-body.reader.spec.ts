@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError } from '@tracker/contracts';
+import { ATTACHMENT_STAGING_PREFIX as STAGING_PREFIX, DomainError } from '@tracker/contracts';
 import { type BlobStore, DirectoryBlobStore } from '@tracker/platform/blob-store';
-import { STAGING_PREFIX } from './upload-claim';
 import { type UploadBody, UploadBodyReader } from './upload-body.reader';
 
 const LIMIT = 3000;
@@ -60,20 +59,19 @@ describe('UploadBodyReader', () => {
     const { params, upload } = await read(body(bytes.toString('base64')));
     expect(params).toEqual({ summary: 's', ids: [1, '2'], nested: { a: [true, null, 1.5] } });
     expect(upload).toEqual({
-      key: expect.stringMatching(/^attachments\/staging\/[0-9a-f-]{36}$/),
+      stagingKey: expect.stringMatching(/^attachments\/staging\/[0-9a-f-]{36}$/),
       size: 1000,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       tooLarge: false,
-      sizeAtLeast: false,
     });
-    expect(await store.get(upload?.key ?? '')).toEqual(bytes);
+    expect(await store.get(upload?.stagingKey ?? '')).toEqual(bytes);
   });
 
   it('decodes JSON escapes and MIME line breaks inside data', async () => {
     const bytes = bytesOf(300, 5);
     const text = (bytes.toString('base64').match(/.{1,76}/g) ?? []).join('\\n').replace(/\//g, '\\/');
     const { upload } = await read(`{"data":"${text}"}`, { chunk: 3 });
-    expect(await store.get(upload?.key ?? '')).toEqual(bytes);
+    expect(await store.get(upload?.stagingKey ?? '')).toEqual(bytes);
   });
 
   it('stores exactly the limit, and one byte over is too large with nothing stored', async () => {
@@ -82,9 +80,9 @@ describe('UploadBodyReader', () => {
     const over = await read(`{"data":"${bytesOf(LIMIT + 1).toString('base64')}","summary":"after"}`, { chunk: 1000 });
     expect(over).toEqual({
       params: { summary: 'after' },
-      upload: { key: null, size: LIMIT + 1, sha256: '', tooLarge: true, sizeAtLeast: false },
+      upload: { stagingKey: null, size: LIMIT + 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), tooLarge: true },
     });
-    expect(await staged()).toEqual([atLimit.upload?.key]);
+    expect(await staged()).toEqual([atLimit.upload?.stagingKey]);
   });
 
   it('stops reading past the drain cap (the other parameters, the limit in base64 and 64 KiB) with 600, leaving nothing', async () => {
@@ -101,13 +99,13 @@ describe('UploadBodyReader', () => {
   it('lets the query string win, reading the body data and dropping it', async () => {
     const { params, upload } = await read('{"data":"!!not base64!!","summary":"s"}', { query: Buffer.from('query').toString('base64') });
     expect(params).toEqual({ summary: 's' });
-    expect(await store.get(upload?.key ?? '')).toEqual(Buffer.from('query'));
+    expect(await store.get(upload?.stagingKey ?? '')).toEqual(Buffer.from('query'));
   });
 
   it('reads absent or null data as no upload, and empty data as an empty one that stores nothing', async () => {
     expect(await read('{"summary":"s"}')).toEqual({ params: { summary: 's' }, upload: undefined });
     expect(await read('{"data":null}')).toEqual({ params: {}, upload: undefined });
-    expect((await read('{"data":""}')).upload).toMatchObject({ key: null, size: 0, tooLarge: false });
+    expect((await read('{"data":""}')).upload).toMatchObject({ stagingKey: null, size: 0, tooLarge: false });
     expect(await read(undefined)).toEqual({ params: {}, upload: undefined });
     expect(await read(' \n ')).toEqual({ params: {}, upload: undefined });
     expect(await staged()).toEqual([]);
@@ -138,7 +136,7 @@ describe('UploadBodyReader', () => {
     const body = `summary=s&data=${encodeURIComponent(bytes.toString('base64'))}`;
     const { params, upload } = await read(body, { type: 'application/x-www-form-urlencoded' });
     expect(params).toEqual({ summary: 's' });
-    expect(await store.get(upload?.key ?? '')).toEqual(bytes);
+    expect(await store.get(upload?.stagingKey ?? '')).toEqual(bytes);
   });
 
   it('refuses a media type that is neither JSON nor form fields', async () => {

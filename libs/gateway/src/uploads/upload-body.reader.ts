@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { CommonErrors, DomainError, param } from '@tracker/contracts';
+import { type AttachmentClaim, CommonErrors, DomainError, param } from '@tracker/contracts';
 import type { BlobStore } from '@tracker/platform/blob-store';
 import { parser as jsonParser } from 'stream-json';
 import { type Params, bodyKind, parseQuery } from '../wire/request-params';
 import { Base64DecodeStream } from './base64-decode.stream';
 import type { JsonToken } from './json-value.assembler';
-import { type StagedUpload, StagingUpload } from './upload-claim';
+import { StagingUpload } from './upload-claim';
 import { UploadJsonTokens } from './upload-json.tokens';
 
 export interface UploadLimits {
@@ -19,7 +19,7 @@ export interface UploadLimits {
 /** The body's parameters without the streamed field, and that field's upload (undefined: absent or null). */
 export interface UploadBody {
   readonly params: Params;
-  readonly upload: StagedUpload | undefined;
+  readonly upload: AttachmentClaim | undefined;
 }
 
 /** The query string's text pieces go to the decoder this large, so no piece is a copy of the whole. */
@@ -46,7 +46,11 @@ export class UploadBodyReader {
   }
 
   /** `queryValue`: the field as the query string gives it, which wins over the body's */
-  async read(body: AsyncIterable<Buffer> | undefined, contentType: string | undefined, queryValue: unknown): Promise<UploadBody> {
+  async read(
+    body: AsyncIterable<Buffer> | Iterable<Buffer> | undefined,
+    contentType: string | undefined,
+    queryValue: unknown,
+  ): Promise<UploadBody> {
     const staging = new StagingUpload(this.store, this.limits.maxAttachmentBytes);
     try {
       const fromQuery = queryValue !== undefined;
@@ -66,7 +70,7 @@ export class UploadBodyReader {
     }
   }
 
-  private async readJson(body: AsyncIterable<Buffer>, staging: StagingUpload, take: boolean): Promise<UploadJsonTokens> {
+  private async readJson(body: AsyncIterable<Buffer> | Iterable<Buffer>, staging: StagingUpload, take: boolean): Promise<UploadJsonTokens> {
     const tokens = new UploadJsonTokens(this.field, take, staging, this.limits.maxBodyBytes);
     const parser = jsonParser({ packKeys: true, streamKeys: false, packNumbers: true, streamNumbers: false, packStrings: false });
     parser.on('data', (token: JsonToken) => {
@@ -104,7 +108,7 @@ export class UploadBodyReader {
     return tokens;
   }
 
-  private async readWhole(body: AsyncIterable<Buffer>, staging: StagingUpload): Promise<string> {
+  private async readWhole(body: AsyncIterable<Buffer> | Iterable<Buffer>, staging: StagingUpload): Promise<string> {
     const chunks: Buffer[] = [];
     let received = 0;
     for await (const chunk of body) {
@@ -116,7 +120,7 @@ export class UploadBodyReader {
   }
 
   /** the field given as text (query string, form): decoded in pieces into the staging upload */
-  private async stageText(value: unknown, staging: StagingUpload): Promise<StagedUpload | undefined> {
+  private async stageText(value: unknown, staging: StagingUpload): Promise<AttachmentClaim | undefined> {
     const text = param.isRepeatedInQuery(value) ? value[0] : value;
     if (text === undefined || text === null) return undefined;
     if (typeof text !== 'string')

@@ -1,22 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { type AttachmentClaim, attachmentStagingKey } from '@tracker/contracts';
 import type { BlobStore, BlobWritten } from '@tracker/platform/blob-store';
 import { ChunkChannel } from './chunk-channel';
-
-/**
- * What the gateway knows of an uploaded `data` once it is read: the staging object holding
- * the decoded bytes (null when nothing was stored: empty, or over the limit), their size and
- * SHA-256. Over the limit, `size` is what was counted, and `sizeAtLeast` says counting
- * stopped at the drain cap, so the size is a lower bound (docs/attachments.md §6.2).
- */
-export interface StagedUpload {
-  readonly key: string | null;
-  readonly size: number;
-  readonly sha256: string;
-  readonly tooLarge: boolean;
-  readonly sizeAtLeast: boolean;
-}
-
-export const STAGING_PREFIX = 'attachments/staging/';
 
 class UploadTooLarge extends Error {}
 
@@ -27,7 +12,7 @@ class UploadTooLarge extends Error {}
  * had) and only the count goes on.
  */
 export class StagingUpload {
-  readonly key = `${STAGING_PREFIX}${randomUUID()}`;
+  readonly key = attachmentStagingKey(randomUUID());
   private readonly hash = createHash('sha256');
   private size = 0;
   private tooLarge = false;
@@ -63,17 +48,22 @@ export class StagingUpload {
     await Promise.race([this.channel.push(bytes), this.writing]);
   }
 
-  /** the upload complete: every byte stored (or deliberately not) */
-  async finish(sizeAtLeast = false): Promise<StagedUpload> {
+  /**
+   * The upload complete, every byte stored (or deliberately not), as the claim handed to
+   * comments (docs/attachments.md §6.2): no staging key when nothing was kept (empty, or
+   * over the limit, with `size` the count of decoded bytes).
+   */
+  async finish(): Promise<AttachmentClaim> {
     if (this.tooLarge) {
       await this.writing?.catch(() => undefined);
-      return { key: null, size: this.size, sha256: '', tooLarge: true, sizeAtLeast };
+      // the hash of the bytes up to the limit: nobody stores them, but a claim always has one
+      return { stagingKey: null, size: this.size, sha256: this.hash.digest('hex'), tooLarge: true };
     }
     const sha256 = this.hash.digest('hex');
-    if (!this.channel || !this.writing) return { key: null, size: 0, sha256, tooLarge: false, sizeAtLeast: false };
+    if (!this.channel || !this.writing) return { stagingKey: null, size: 0, sha256, tooLarge: false };
     this.channel.end();
     await this.writing;
-    return { key: this.key, size: this.size, sha256, tooLarge: false, sizeAtLeast: false };
+    return { stagingKey: this.key, size: this.size, sha256, tooLarge: false };
   }
 
   /** abandons the upload: nothing of it stays in the store */

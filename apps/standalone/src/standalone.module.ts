@@ -19,7 +19,11 @@ export class StandaloneModule {
       imports: [
         PlatformModule.forRoot(config.platform),
         BlobStoreModule.forRoot(config.blobStore),
-        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) }),
+        GatewayModule.forRoot({
+          maxBodyBytes: config.http.maxBodyBytes,
+          addressIdentifiesClient: addressIdentifiesClient(config.http),
+          maxAttachmentBytes: config.maxAttachmentBytes,
+        }),
         IdentityModule.forRoot(config.identity),
         CatalogModule.forRoot(config.catalog),
         BugsModule.forRoot(config.bugs),

@@ -50,15 +50,12 @@ export function readEnvironment(process: DeployedProcess, env: Readonly<Record<s
 
 /**
  * Variables deployed ahead of the code that reads them, with the processes that will:
- * the blob store's (docs/attachments.md §8), which readBlobStoreConfig reads and the
- * attachments work wires into the gateway's and comments' config. Once it has, their
- * loaders read them and this list changes nothing; remove it then.
+ * the blob store's (docs/attachments.md §8), which readBlobStoreConfig reads; the gateway's
+ * config reads them now, comments' once the attachments service work wires them. Then its
+ * loader reads them and this list changes nothing; remove it then.
  */
 export const AHEAD_OF_CODE: ReadonlyMap<string, readonly DeployedProcess[]> = new Map(
-  [...variablesReadBy((env) => readBlobStoreConfig(env), { TRACKER_BLOB_STORE: 'minio' })].map((name) => [
-    name,
-    ['gateway', 'comments'] as const,
-  ]),
+  [...variablesReadBy((env) => readBlobStoreConfig(env), { TRACKER_BLOB_STORE: 'minio' })].map((name) => [name, ['comments'] as const]),
 );
 
 function variablesReadBy(reader: (env: EnvReader) => unknown, env: Record<string, string>): Set<string> {

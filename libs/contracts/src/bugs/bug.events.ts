@@ -3,6 +3,7 @@ import { streamType } from '../events/stream-type';
 import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } from './bug-comment.events';
 import type { BugParticipants, UserRef } from './bug-participants';
 import type { FlagsChanged } from './bug-flag.events';
+import type { AttachmentEvent } from './bug-attachment.events';
 
 /**
  * The events of a bug's stream (`bug-<id>`), public so that the comments service and the
@@ -113,7 +114,7 @@ export type BugUpdated = DomainEvent<typeof BUG_UPDATED, BugUpdatedData>;
 export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
 export type CommentPrivacyChanged = DomainEvent<'CommentPrivacyChanged', CommentPrivacyChangedData>;
 
-export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged;
+export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged | AttachmentEvent;
 
 /**
  * Every event a bug's stream may hold. FlagsChanged (bug-flag.events.ts) is declared here so
@@ -123,10 +124,15 @@ export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyCh
  */
 export type BugStreamEvent = BugEvent | FlagsChanged;
 
+/** CommentAdded v1 -> v2: `attachmentNote` (docs/attachments.md §5); older comments are no attachment's note. */
+const commentAddedV2 = (data: unknown): unknown => ({ ...(data as object), attachmentNote: null });
+
 export const bugStreamType = streamType<BugStreamEvent>(BUG_STREAM_PREFIX, {
   BugCreated: [],
   BugUpdated: [],
-  CommentAdded: [],
+  CommentAdded: [commentAddedV2],
   CommentPrivacyChanged: [],
   FlagsChanged: [],
+  AttachmentCreated: [],
+  AttachmentUpdated: [],
 });

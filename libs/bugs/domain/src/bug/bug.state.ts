@@ -1,4 +1,5 @@
 import type { BugChanges, BugEvent, BugFields, BugListFields, BugParticipants, UserRef } from '@tracker/contracts';
+import { type AttachmentRef, evolveAttachments } from './bug-attachments.state';
 import { applyDelta } from './bug-lists';
 
 /** A comment as the bug's rules need it: privacy changes and the next count. */
@@ -16,6 +17,8 @@ export interface ExistingBug {
   readonly comments: readonly CommentRef[];
   /** hours worked: the sum of the comments' work time */
   readonly actualTime: number;
+  /** in creation order */
+  readonly attachments: readonly AttachmentRef[];
 }
 
 export type BugState = { readonly exists: false } | ExistingBug;
@@ -56,6 +59,7 @@ export function evolveBug(state: BugState, event: BugEvent): BugState {
         fields,
         comments: [{ commentId: description.commentId, count: 0, isPrivate: description.isPrivate }],
         actualTime: description.workTime,
+        attachments: [],
       };
     }
     case 'BugUpdated':
@@ -77,6 +81,9 @@ export function evolveBug(state: BugState, event: BugEvent): BugState {
           comment.commentId === event.data.commentId ? { ...comment, isPrivate: event.data.isPrivate } : comment,
         ),
       };
+    case 'AttachmentCreated':
+    case 'AttachmentUpdated':
+      return state.exists ? { ...state, attachments: evolveAttachments(state.attachments, event) } : state;
   }
 }
 

@@ -4,6 +4,7 @@ import { healthController } from '@tracker/platform/messaging';
 import { BugFinder } from './access/bug-finder';
 import { AddCommentHandler } from './add-comment/add-comment.handler';
 import { AddAttachmentHandler } from './add-attachment/add-attachment.handler';
+import { UpdateAttachmentsHandler } from './update-attachments/update-attachments.handler';
 import { BugAccessHandler } from './bug-access/bug-access.handler';
 import { BugHistoryHandler } from './bug-history/bug-history.handler';
 import { BUGS_OPTIONS, type BugsOptions } from './bugs.options';
@@ -45,6 +46,7 @@ export class BugsModule {
         BugAccessHandler,
         AddCommentHandler,
         AddAttachmentHandler,
+        UpdateAttachmentsHandler,
         RebuildBugsHandler,
       ],
       providers: [

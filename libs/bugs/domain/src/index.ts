@@ -14,6 +14,8 @@ export * from './bug/update/update-bug.command';
 export * from './bug/update/decide-update';
 export * from './bug/comment/add-comment.command';
 export * from './bug/attachment/add-attachment.command';
+export * from './bug/attachment/update-attachments.command';
+export * from './history/attachment-rows';
 export * from './bug/attachment/attachment-rights';
 export * from './bug/bug-attachments.state';
 export * from './bug/linked/apply-linked-change.command';

@@ -14,7 +14,7 @@ export interface StandaloneConfig {
   readonly catalog: CatalogOptions;
   readonly bugs: BugsOptions;
   readonly comments: CommentsOptions;
-  /** attachment bytes: the directory adapter under the data dir unless configured (docs/attachments.md §8) */
+  /** one store for the gateway (bytes in and out) and comments (promotion, sweeper): the directory adapter under the data dir unless configured (docs/attachments.md §8) */
   readonly blobStore: BlobStoreConfig;
   readonly maxAttachmentBytes: number;
 }

@@ -1,5 +1,6 @@
 import { type BugEvent, formatDateTime } from '@tracker/contracts';
 import { type BugState, evolveBug } from '../bug/bug.state';
+import { flagRows } from './flag-rows';
 import { type FieldChange, formatChanges, workTimeChange } from './format-changes';
 
 /** A bug event with the time it happened (from its metadata). */
@@ -11,7 +12,12 @@ export interface DatedBugEvent {
 export interface HistoryEntry {
   readonly when: string;
   readonly who: string;
-  readonly changes: ReadonlyArray<{ readonly field_name: string; readonly removed: string; readonly added: string }>;
+  readonly changes: ReadonlyArray<{
+    readonly field_name: string;
+    readonly removed: string;
+    readonly added: string;
+    readonly attachment_id?: number;
+  }>;
 }
 
 /** Who reads the history decides which rows they see. */
@@ -32,13 +38,15 @@ export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryRe
   const since = newSince === null ? null : Date.parse(newSince);
   const entries: Array<{ when: string; who: string; changes: FieldChange[] }> = [];
   let state: BugState = { exists: false };
+  const privateNow = privateAttachments(events);
   for (const { event, occurredAt } of events) {
     const rows = rowsOf(state, event);
     state = evolveBug(state, event);
     const visible = rows.filter(
       (row) =>
         (reader.timetracker || !TIME_TRACKING.has(row.field)) &&
-        (reader.insider || row.field !== 'longdescs.isprivate' || row.added !== '1'),
+        (reader.insider || row.field !== 'longdescs.isprivate' || row.added !== '1') &&
+        (reader.insider || row.attachmentId === undefined || !privateNow.has(row.attachmentId)),
     );
     if (visible.length === 0 || (since !== null && Date.parse(occurredAt) <= since)) continue;
     const when = formatDateTime(occurredAt);
@@ -50,8 +58,23 @@ export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryRe
   return entries.map((entry) => ({
     when: entry.when,
     who: entry.who,
-    changes: entry.changes.map((row) => ({ field_name: row.field, removed: row.removed, added: row.added })),
+    changes: entry.changes.map((row) => ({
+      field_name: row.field,
+      removed: row.removed,
+      added: row.added,
+      ...(row.attachmentId !== undefined ? { attachment_id: row.attachmentId } : {}),
+    })),
   }));
+}
+
+/** Attachments private at the end of the stream: rows about them are for insiders only (Bugzilla reads current privacy). */
+function privateAttachments(events: readonly DatedBugEvent[]): Set<number> {
+  const privacy = new Map<number, boolean>();
+  for (const { event } of events) {
+    if (event.type === 'FlagsChanged' && event.data.attachmentId !== null)
+      privacy.set(event.data.attachmentId, event.data.attachmentIsPrivate === true);
+  }
+  return new Set([...privacy].filter(([, isPrivate]) => isPrivate).map(([id]) => id));
 }
 
 function rowsOf(state: BugState, event: BugEvent): FieldChange[] {
@@ -64,6 +87,8 @@ function rowsOf(state: BugState, event: BugEvent): FieldChange[] {
       return event.data.workTime !== 0 ? [workTimeChange(event.data.workTime)] : [];
     case 'CommentPrivacyChanged':
       return [{ field: 'longdescs.isprivate', removed: event.data.isPrivate ? '0' : '1', added: event.data.isPrivate ? '1' : '0' }];
+    case 'FlagsChanged':
+      return flagRows(event.data);
   }
 }
 
@@ -76,6 +101,7 @@ function whoOf(event: BugEvent): string {
     case 'CommentAdded':
       return event.data.author.login;
     case 'CommentPrivacyChanged':
+    case 'FlagsChanged':
       return event.data.changedBy.login;
   }
 }

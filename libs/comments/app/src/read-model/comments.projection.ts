@@ -57,6 +57,7 @@ async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manage
     }
     // nothing this read model keeps
     case 'BugUpdated':
+    case 'FlagsChanged':
     case 'UserRealNameChanged':
     case 'UserPasswordSet':
     case 'UserMailPreferenceChanged':

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   LOOKUP_GROUPS_SUBJECT,
   LOOKUP_USERS_SUBJECT,
-  type GroupSummary,
+  type NamedRef,
   type LookupGroupsParams,
   type LookupGroupsResult,
   type LookupUsersParams,
@@ -23,14 +23,14 @@ export class IdentityClient {
   constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
 
   /** The groups of these names (any case) that exist. */
-  async groupsByName(caller: Caller, names: readonly string[]): Promise<GroupSummary[]> {
+  async groupsByName(caller: Caller, names: readonly string[]): Promise<NamedRef[]> {
     const wanted = [...new Set(names.map((name) => name.trim()).filter((name) => name !== ''))];
     if (wanted.length === 0) return [];
     const result = await this.bus.request<LookupGroupsResult, LookupGroupsParams>(LOOKUP_GROUPS_SUBJECT, {
       ...caller,
       params: { names: wanted },
     });
-    return [...result.groups];
+    return result.groups.map((group) => ({ id: group.id, name: group.name }));
   }
 
   /** Users by login and/or id, as identity's lookup answers (unknown ones listed back). */

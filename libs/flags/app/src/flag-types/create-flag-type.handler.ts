@@ -3,9 +3,10 @@ import {
   type CreateFlagTypeParams,
   type CreateFlagTypeResult,
   flagTypeStream,
+  isDomainError,
   type ServiceRequest,
 } from '@tracker/contracts';
-import { checkFlagTypeRights, flagTypeDecider, flagTypeValuesOf } from '@tracker/flags/domain';
+import { checkFlagTypeRights, type CreateFlagType, flagTypeDecider, flagTypeValuesOf } from '@tracker/flags/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { IdSequences } from '@tracker/platform/read-model';
@@ -37,13 +38,20 @@ export class CreateFlagTypeHandler {
       this.catalog.clusionProducts(request, clusionProductNames(values.inclusions, values.exclusions)),
       this.identity.groupsByName(request, groupNamesOf(values)),
     ]);
+    const command = (typeId: number): CreateFlagType => ({
+      kind: 'CreateFlagType',
+      typeId,
+      admin,
+      targetType: request.params.target_type,
+      values,
+      products,
+      groups,
+    });
+    // decided once on a fresh stream before an id is taken: a refused create leaves no gap (Bugzilla's ids have none)
+    const refused = flagTypeDecider.decide(command(1), flagTypeDecider.initialState());
+    if (isDomainError(refused)) throw refused;
     const typeId = await this.ids.next('flagtype_ids');
-    await this.commands.run(
-      flagTypeDecider,
-      flagTypeStream(typeId),
-      { kind: 'CreateFlagType', typeId, admin, targetType: request.params.target_type, values, products, groups },
-      this.commands.context(request),
-    );
+    await this.commands.run(flagTypeDecider, flagTypeStream(typeId), command(typeId), this.commands.context(request));
     return { id: typeId };
   }
 }

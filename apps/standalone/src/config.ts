@@ -1,6 +1,7 @@
 import { type BugsOptions, readBugsOptions } from '@tracker/bugs/app';
 import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
 import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
+import { type FlagsOptions, readFlagsOptions } from '@tracker/flags/app';
 import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
 import { EnvReader } from '@tracker/platform/config';
 import { type HttpConfig, type PlatformConfig, readEmbeddedPlatformConfig, readHttpConfig } from '@tracker/platform/runtime';
@@ -12,6 +13,7 @@ export interface StandaloneConfig {
   readonly catalog: CatalogOptions;
   readonly bugs: BugsOptions;
   readonly comments: CommentsOptions;
+  readonly flags: FlagsOptions;
 }
 
 /** The only place the standalone process reads its environment. */
@@ -24,5 +26,6 @@ export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<S
     catalog: readCatalogOptions(env),
     bugs: readBugsOptions(env),
     comments: readCommentsOptions(env),
+    flags: readFlagsOptions(env),
   });
 }

@@ -22,7 +22,7 @@ export class StandaloneModule {
         CatalogModule.forRoot(config.catalog),
         BugsModule.forRoot(config.bugs),
         CommentsModule.forRoot(config.comments),
-        FlagsModule,
+        FlagsModule.forRoot(config.flags),
         MailerModule,
       ],
     };

@@ -11,6 +11,7 @@ import { ROUTE_TABLE } from './routing/route-table.token';
 import { bugsRoutes } from './routes/bugs.routes';
 import { catalogRoutes } from './routes/catalog.routes';
 import { commentsRoutes } from './routes/comments.routes';
+import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -26,6 +27,7 @@ export const ALL_ROUTES: readonly RouteSource[] = [
   () => catalogRoutes,
   () => bugsRoutes,
   () => commentsRoutes,
+  () => flagsRoutes,
 ];
 
 /**

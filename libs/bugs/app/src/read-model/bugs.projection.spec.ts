@@ -7,6 +7,7 @@ import { deciderSpec, describeOnBothPostgres, type TestDatabase } from '@tracker
 import { BugsProjection } from './bugs.projection';
 import { CreateBugsTables1764100000000 } from './migrations/1764100000000-create-bugs-tables';
 import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-substring-search-indexes';
+import { UnboundedActualTime1764100000002 } from './migrations/1764100000002-unbounded-actual-time';
 import { UsersProjection } from './users.projection';
 
 const bug = deciderSpec(bugDecider);
@@ -29,7 +30,12 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
       readModel = await ReadModel.open(target.connection, store, {
         schema: 'bugs',
         entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, CreateBugsTables1764100000000, SubstringSearchIndexes1764100000001],
+        migrations: [
+          ProjectionCheckpoints1763800000000,
+          CreateBugsTables1764100000000,
+          SubstringSearchIndexes1764100000001,
+          UnboundedActualTime1764100000002,
+        ],
         projections: [new BugsProjection(), new UsersProjection()],
       });
       await readModel.start();

@@ -7,3 +7,4 @@ export * from './decider-spec';
 export * from './both-postgres';
 export * from './error-factories';
 export * from './tcp-proxy';
+export * from './limits';

@@ -1,4 +1,4 @@
-import { CommonErrors, DomainError, type ErrorName } from '@tracker/contracts';
+import { CommonErrors, DomainError, type ErrorName, MAX_COMMENT_TAG_LENGTH, MIN_COMMENT_TAG_LENGTH } from '@tracker/contracts';
 import { fieldLabel } from './bug/fields/field-labels';
 
 const err = (error: ErrorName, message: string): DomainError => new DomainError(error, message);
@@ -62,12 +62,18 @@ export const BugErrors = {
 
   // --- text fields
   requireSummary: (): DomainError => err('summaryRequired', 'You must enter a summary for this bug.'),
-  freetextTooLong: (field: string, text: string): DomainError =>
+  freetextTooLong: (field: string, text: string, limit = 255): DomainError =>
     err(
       'fieldTooLong',
-      `The text you entered in the ${fieldLabel(field)} field is too long (${text.length} characters, above the maximum length allowed of 255 characters).`,
+      `The text you entered in the ${fieldLabel(field)} field is too long (${text.length} characters, above the maximum length allowed of ${limit} characters).`,
     ),
   commentTooLong: (): DomainError => err('commentTooLong', 'Comments cannot be longer than 65535 characters.'),
+  // a creation tag the comments service should have refused (Bugzilla's _check_tag, 126 to 128)
+  commentTagTooLong: (): DomainError =>
+    err('commentTagTooLong', `Comment tags cannot be longer than ${MAX_COMMENT_TAG_LENGTH} characters.`),
+  commentTagTooShort: (): DomainError => err('commentTagTooShort', `Comment tags must be at least ${MIN_COMMENT_TAG_LENGTH} characters.`),
+  commentTagInvalid: (tag: string): DomainError =>
+    err('invalidCommentTag', `The comment tag "${tag}" contains invalid characters or words.`),
   commentRequired: (): DomainError => err('userError', 'You have to specify a comment on this change.'),
   commentRequiredOnChange: (field: string, from: string | null, to: string): DomainError =>
     err(

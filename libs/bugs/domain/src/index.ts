@@ -1,4 +1,5 @@
 export * from './bugs.errors';
+export * from './bugs-limits';
 export * from './rules/actor';
 export * from './rules/bug-rules';
 export * from './rules/product-access';

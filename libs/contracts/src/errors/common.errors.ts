@@ -19,6 +19,12 @@ export const CommonErrors = {
   notInGroup: (group: string, action: string): DomainError =>
     new DomainError('authFailure', `Sorry, you aren't a member of the '${group}' group, and so you are not authorized to ${action}.`),
   userError: (message: string): DomainError => new DomainError('userError', message),
+  /**
+   * A text over the limit its read model holds, where Bugzilla has no code of its own (32000);
+   * the message names the field and the limit, never echoes the text.
+   */
+  textTooLong: (field: string, limit: number, length: number): DomainError =>
+    new DomainError('userError', `The ${field} is limited to ${limit} characters; the one given has ${length}.`),
   /** a service cannot serve this now (not ready, not running, storage away): retry later */
   serviceUnavailable: (message: string): DomainError => new DomainError('serviceUnavailable', message),
   internal: (correlationId: string): DomainError =>

@@ -1,4 +1,6 @@
 export * from './identity.errors';
+export * from './identity-limits';
+export * from './user/user-text.rules';
 export * from './system-groups';
 export * from './user/user.commands';
 export * from './user/user.state';

@@ -1,4 +1,5 @@
 import type { BugTagsChanged, Decider, DomainError } from '@tracker/contracts';
+import { BUG_LIMITS } from '../bugs-limits';
 import { BugErrors } from '../bugs.errors';
 import { cleanText } from '../bug/fields/text-fields';
 import { attempt, refuse } from '../bug/refusal';
@@ -15,7 +16,7 @@ export interface ChangeBugTags {
   readonly remove: readonly string[];
 }
 
-const MAX_TAG_LENGTH = 64;
+const MAX_TAG_LENGTH = BUG_LIMITS.personalTagLength;
 
 /** Bugzilla's _check_tag_name: cleaned, non-empty, under 64 characters, lower case. */
 export function requireTagName(raw: string): string {

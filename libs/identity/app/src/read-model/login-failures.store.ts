@@ -1,3 +1,4 @@
+import { IDENTITY_LIMITS } from '@tracker/identity/domain';
 import { schemaOf } from '@tracker/platform/read-model';
 import type { DataSource } from 'typeorm';
 
@@ -18,7 +19,7 @@ export class LoginFailureStore {
   async forAccount(userId: number, ip: string, since: Date): Promise<Date[]> {
     const rows: Array<{ failed_at: Date }> = await this.source.query(
       `SELECT failed_at FROM ${this.table} WHERE user_id = $1 AND ip = $2 AND failed_at > $3 ORDER BY failed_at`,
-      [userId, ip, since.toISOString()],
+      [userId, addressKey(ip), since.toISOString()],
     );
     return rows.map((row) => new Date(row.failed_at));
   }
@@ -27,18 +28,27 @@ export class LoginFailureStore {
   async forAddress(ip: string, since: Date): Promise<Date[]> {
     const rows: Array<{ failed_at: Date }> = await this.source.query(
       `SELECT failed_at FROM ${this.table} WHERE ip = $1 AND failed_at > $2 ORDER BY failed_at`,
-      [ip, since.toISOString()],
+      [addressKey(ip), since.toISOString()],
     );
     return rows.map((row) => new Date(row.failed_at));
   }
 
   async record(userId: number | null, ip: string, at: Date, forgetBefore: Date): Promise<void> {
-    await this.source.query(`DELETE FROM ${this.table} WHERE ip = $1 AND failed_at <= $2`, [ip, forgetBefore.toISOString()]);
-    await this.source.query(`INSERT INTO ${this.table} (user_id, ip, failed_at) VALUES ($1, $2, $3)`, [userId, ip, at.toISOString()]);
+    await this.source.query(`DELETE FROM ${this.table} WHERE ip = $1 AND failed_at <= $2`, [addressKey(ip), forgetBefore.toISOString()]);
+    await this.source.query(`INSERT INTO ${this.table} (user_id, ip, failed_at) VALUES ($1, $2, $3)`, [
+      userId,
+      addressKey(ip),
+      at.toISOString(),
+    ]);
   }
 
   /** Bugzilla clears an account's failures from an address when a login from there succeeds. */
   async clear(userId: number, ip: string): Promise<void> {
-    await this.source.query(`DELETE FROM ${this.table} WHERE user_id = $1 AND ip = $2`, [userId, ip]);
+    await this.source.query(`DELETE FROM ${this.table} WHERE user_id = $1 AND ip = $2`, [userId, addressKey(ip)]);
   }
+}
+
+/** a forwarded address is the proxy's word and can be any length: the indexed column keeps a bounded prefix */
+function addressKey(ip: string): string {
+  return ip.slice(0, IDENTITY_LIMITS.addressLength);
 }

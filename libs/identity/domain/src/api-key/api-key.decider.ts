@@ -1,4 +1,5 @@
-import { type ApiKeyEvent, assertNever, type Decider, type DomainError } from '@tracker/contracts';
+import { type ApiKeyEvent, assertNever, CommonErrors, type Decider, type DomainError } from '@tracker/contracts';
+import { IDENTITY_LIMITS } from '../identity-limits';
 import { IdentityErrors } from '../identity.errors';
 
 /** An API key belongs to one user; its owner (or an editusers member) may revoke or describe it. */
@@ -57,8 +58,10 @@ export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
 
 function createKey(command: CreateApiKey, state: ApiKeyState): readonly ApiKeyEvent[] | DomainError {
   if (state.status === 'present') return IdentityErrors.apiKeyNotValid();
-  const { keyId, userId, keyHash, description } = command;
-  return [{ type: 'ApiKeyCreated', data: { keyId, userId, keyHash, description: description.trim() } }];
+  const { keyId, userId, keyHash } = command;
+  const description = command.description.trim();
+  if (description.length > IDENTITY_LIMITS.apiKeyDescriptionLength) return descriptionTooLong(description);
+  return [{ type: 'ApiKeyCreated', data: { keyId, userId, keyHash, description } }];
 }
 
 function changeKey(command: ChangeApiKey, state: ApiKeyState): readonly ApiKeyEvent[] | DomainError {
@@ -66,13 +69,18 @@ function changeKey(command: ChangeApiKey, state: ApiKeyState): readonly ApiKeyEv
   if (state.status === 'absent' || (state.userId !== command.actorId && !command.actorManagesOthers)) {
     return IdentityErrors.noApiKeyWithId(command.keyId);
   }
+  const description = command.description?.trim();
+  if (description !== undefined && description.length > IDENTITY_LIMITS.apiKeyDescriptionLength) return descriptionTooLong(description);
   const events: ApiKeyEvent[] = [];
   if (command.revoked !== undefined && command.revoked !== state.revoked) {
     events.push(command.revoked ? { type: 'ApiKeyRevoked', data: {} } : { type: 'ApiKeyReinstated', data: {} });
   }
-  const description = command.description?.trim();
   if (description !== undefined && description !== state.description) {
     events.push({ type: 'ApiKeyDescriptionChanged', data: { previous: state.description, description } });
   }
   return events;
+}
+
+function descriptionTooLong(description: string): DomainError {
+  return CommonErrors.textTooLong('API key description', IDENTITY_LIMITS.apiKeyDescriptionLength, description.length);
 }

@@ -28,6 +28,8 @@ function createGroup(command: CreateGroup, state: GroupState): readonly GroupEve
   if (isDomainError(description)) return description;
   const userRegexp = checkUserRegexp(command.userRegexp);
   if (isDomainError(userRegexp)) return userRegexp;
+  const iconUrl = cleanIconUrl(command.iconUrl);
+  if (isDomainError(iconUrl)) return iconUrl;
   return [
     {
       type: 'GroupCreated',
@@ -38,7 +40,7 @@ function createGroup(command: CreateGroup, state: GroupState): readonly GroupEve
         isBugGroup: command.isBugGroup,
         userRegexp,
         isActive: command.isActive,
-        iconUrl: cleanIconUrl(command.iconUrl),
+        iconUrl,
         memberGroupIds: [...new Set(command.memberGroupIds)],
         blessGroupIds: [...new Set(command.blessGroupIds)],
       },
@@ -74,6 +76,7 @@ function changeGroup(command: ChangeGroup, state: PresentGroup): readonly GroupE
   }
   if (command.iconUrl !== undefined) {
     const iconUrl = cleanIconUrl(command.iconUrl);
+    if (isDomainError(iconUrl)) return iconUrl;
     if (iconUrl !== state.iconUrl) events.push({ type: 'GroupIconChanged', data: { previous: state.iconUrl, iconUrl } });
   }
   return events;

@@ -1,4 +1,5 @@
 import { assertNever, type Decider, type DomainError, type LoginTokenEvent } from '@tracker/contracts';
+import { IDENTITY_LIMITS } from '../identity-limits';
 import { IdentityErrors } from '../identity.errors';
 
 export type LoginTokenState =
@@ -29,7 +30,9 @@ export const loginTokenDecider: Decider<LoginTokenState, LoginTokenCommand, Logi
     switch (command.kind) {
       case 'IssueLoginToken': {
         if (state.status !== 'absent') return IdentityErrors.invalidCookiesOrToken();
-        const { tokenId, userId, tokenHash, ip } = command;
+        const { tokenId, userId, tokenHash } = command;
+        // the address is the transport's word, not the caller's: a longer one is recorded cut, never refused
+        const ip = command.ip === null ? null : command.ip.slice(0, IDENTITY_LIMITS.addressLength);
         return [{ type: 'LoginTokenIssued', data: { tokenId, userId, tokenHash, ip } }];
       }
       case 'LogOut':

@@ -1,11 +1,12 @@
 import type { DomainError } from '@tracker/contracts';
+import { IDENTITY_LIMITS } from '../identity-limits';
 import { IdentityErrors } from '../identity.errors';
 
 /** Bugzilla's default `emailregexp`: what a login (an e-mail address) must look like. */
 export const DEFAULT_EMAIL_REGEXP = "^[\\w\\.\\+\\-=']+@[\\w\\.\\-]+\\.[\\w\\-]+$";
 
 /** Bugzilla keeps logins at most 127 characters, so that they fit its token table. */
-const MAX_LOGIN_LENGTH = 127;
+const MAX_LOGIN_LENGTH = IDENTITY_LIMITS.loginLength;
 
 /**
  * Bugzilla's check_login_name syntax part: the trimmed login must match the installation's

@@ -1,6 +1,7 @@
 import { assertNever, type Decider, type DomainError, type UserEvent } from '@tracker/contracts';
 import { IdentityErrors } from '../identity.errors';
 import type { ChangeUser, CreateUser, GroupChange, UserCommand } from './user.commands';
+import { checkUserTexts } from './user-text.rules';
 import { evolveUser, initialUserState, type PresentUser, type UserState } from './user.state';
 
 /** The decider of `user-<id>` streams. */
@@ -21,6 +22,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
 
 function createUser(command: CreateUser, state: UserState): readonly UserEvent[] | DomainError {
   if (state.status === 'present') return IdentityErrors.accountExists(state.login);
+  const tooLong = checkUserTexts(command);
+  if (tooLong) return tooLong;
   const events: UserEvent[] = [{ type: 'UserCreated', data: { userId: command.userId, login: command.login, realName: command.realName } }];
   if (command.passwordHash !== null) events.push({ type: 'UserPasswordSet', data: { passwordHash: command.passwordHash } });
   if (command.groups.length > 0) events.push({ type: 'UserGroupsChanged', data: { added: unique(command.groups), removed: [] } });
@@ -30,7 +33,9 @@ function createUser(command: CreateUser, state: UserState): readonly UserEvent[]
   return events;
 }
 
-function changeUser(command: ChangeUser, state: PresentUser): readonly UserEvent[] {
+function changeUser(command: ChangeUser, state: PresentUser): readonly UserEvent[] | DomainError {
+  const tooLong = checkUserTexts(command);
+  if (tooLong) return tooLong;
   const events: UserEvent[] = [];
   if (command.realName !== undefined && command.realName !== state.realName) {
     events.push({ type: 'UserRealNameChanged', data: { previous: state.realName, realName: command.realName } });

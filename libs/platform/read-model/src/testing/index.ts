@@ -1,2 +1,3 @@
 export * from './sample-read-model';
 export * from './sample-read-models';
+export * from './projected-log';

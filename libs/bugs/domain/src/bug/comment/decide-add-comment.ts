@@ -1,9 +1,9 @@
-import { type BugEvent, CommonErrors, type DomainError, isBlankComment } from '@tracker/contracts';
+import { type BugEvent, commentTagProblem, CommonErrors, type DomainError, isBlankComment } from '@tracker/contracts';
 import { BugErrors } from '../../bugs.errors';
 import { changesBetween, isEmptyChange } from '../bug-changes';
-import { type BugState, participantsOf, roundHours } from '../bug.state';
+import { type BugState, participantsOf } from '../bug.state';
 import { checkCommentText } from '../fields/text-fields';
-import { checkHours } from '../fields/time-fields';
+import { checkHours, remainingAfterWork } from '../fields/time-fields';
 import { attempt, ok, refuse } from '../refusal';
 import { requireEditable } from '../update/decide-update';
 import { commentAdded } from '../update/update-events';
@@ -21,10 +21,16 @@ export function decideAddComment(command: AddComment, state: BugState): readonly
     if (isBlankComment(command.text)) refuse(CommonErrors.paramRequired('comment'));
     const text = ok(checkCommentText(command.text));
     if (command.isPrivate && !command.actor.insider) refuse(BugErrors.userNotInsider());
+    for (const tag of command.tags) {
+      const problem = commentTagProblem(tag);
+      if (problem === 'too_long') refuse(BugErrors.commentTagTooLong());
+      if (problem === 'too_short') refuse(BugErrors.commentTagTooShort());
+      if (problem === 'invalid') refuse(BugErrors.commentTagInvalid(tag));
+    }
     const workTime = ok(checkHours('work_time', command.workTime, true));
     if (workTime !== 0 && !command.actor.timetracker) refuse(BugErrors.illegalChange('work_time', 3));
     const fields =
-      workTime === 0 ? state.fields : { ...state.fields, remainingTime: Math.max(roundHours(state.fields.remainingTime - workTime), 0) };
+      workTime === 0 ? state.fields : { ...state.fields, remainingTime: ok(remainingAfterWork(state.fields.remainingTime, workTime)) };
     const participants = participantsOf(state.reporter, fields);
     const events: BugEvent[] = [];
     const changes = changesBetween(state.fields, fields);

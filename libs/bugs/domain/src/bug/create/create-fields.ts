@@ -9,7 +9,7 @@ import { checkCcList, checkUser, splitCc } from '../fields/people';
 import { requireComponent, requireEnterableProduct, requireMilestone, requireVersion } from '../fields/product-values';
 import { checkSeeAlso, splitSeeAlso } from '../fields/see-also';
 import { checkSelect } from '../fields/select-fields';
-import { checkCommentText, checkSummary, checkUrl } from '../fields/text-fields';
+import { checkCommentText, checkSummary, checkUrl, checkWhiteboard } from '../fields/text-fields';
 import { checkDeadline, checkHours } from '../fields/time-fields';
 import { ok, refuse } from '../refusal';
 import type { CreateBug } from './create-bug.command';
@@ -62,7 +62,7 @@ export function requireOwnFields(command: CreateBug): OwnFields {
   const { actor, input, rules } = command;
   const params = rules.params;
   const alias = splitAliases(input.alias ?? []).map((raw) => ok(checkAlias(raw, command.aliasOwners, null)));
-  const url = checkUrl(input.url, true);
+  const url = ok(checkUrl(input.url, true));
   const severity = ok(checkSelect(rules, 'severity', input.severity ?? params.defaultSeverity));
   const isCcAccessible = input.isCcAccessible ?? true;
   const customFields = Object.fromEntries(
@@ -84,7 +84,7 @@ export function requireOwnFields(command: CreateBug): OwnFields {
   const platform = ok(checkSelect(rules, 'platform', input.platform ?? params.defaultPlatform));
   const isCreatorAccessible = input.isCreatorAccessible ?? true;
   const summary = ok(checkSummary(input.summary));
-  const whiteboard = input.whiteboard ?? '';
+  const whiteboard = ok(checkWhiteboard(input.whiteboard ?? ''));
   return {
     alias,
     url,

@@ -1,8 +1,9 @@
 import type { DomainError } from '@tracker/contracts';
+import { BUG_LIMITS } from '../../bugs-limits';
 import { BugErrors } from '../../bugs.errors';
 import type { AliasOwners } from '../bug.facts';
 
-export const MAX_ALIAS_LENGTH = 40;
+export const MAX_ALIAS_LENGTH = BUG_LIMITS.aliasLength;
 
 /** Aliases as given: a string is split at spaces and commas, empty pieces dropped. */
 export function splitAliases(input: string | readonly string[]): string[] {

@@ -1,4 +1,5 @@
 import { type CustomFieldValue, type DomainError, isDomainError } from '@tracker/contracts';
+import { BUG_LIMITS } from '../../bugs-limits';
 import { BugErrors } from '../../bugs.errors';
 import { type CustomFieldRule, findValue } from '../../rules/bug-rules';
 import type { BugRefs } from '../bug.facts';
@@ -15,8 +16,6 @@ export const CustomFieldType = {
   date: 9,
   integer: 10,
 } as const;
-
-const MAX_INT_32 = 2_147_483_647;
 
 /** The value a custom field has when nobody set it. */
 const DEFAULTS: Readonly<Record<number, CustomFieldValue>> = {
@@ -78,17 +77,22 @@ export function checkCustomValue(field: CustomFieldRule, raw: unknown, bugRefs: 
       if (text === '') return 0;
       if (!/^[+-]?\d+$/.test(text)) return BugErrors.numberNotNumeric(field.name, text);
       const value = Number(text);
-      return Math.abs(value) > MAX_INT_32 ? BugErrors.numberTooLarge(field.name, text, String(MAX_INT_32)) : value;
+      const { min, max } = BUG_LIMITS.integer;
+      if (value > max) return BugErrors.numberTooLarge(field.name, text, String(max));
+      return value < min ? BugErrors.numberTooSmall(field.name, text, String(min)) : value;
     }
     case CustomFieldType.freeText: {
       const text = asText(raw).trim();
-      return text.length > 255 ? BugErrors.freetextTooLong(field.name, text) : text;
+      return text.length > BUG_LIMITS.freeTextLength ? BugErrors.freetextTooLong(field.name, text) : text;
     }
     case 0:
     case 4:
     case 7:
-    case 8:
-      return asText(raw).trim();
+    case 8: {
+      const text = asText(raw).trim();
+      const limit = BUG_LIMITS.textAreaLength;
+      return text.length > limit ? BugErrors.freetextTooLong(field.name, text, limit) : text;
+    }
   }
 }
 

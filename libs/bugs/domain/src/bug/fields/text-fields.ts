@@ -1,7 +1,8 @@
-import { type DomainError, MAX_COMMENT_LENGTH, normaliseCommentText } from '@tracker/contracts';
+import { type DomainError, normaliseCommentText } from '@tracker/contracts';
+import { BUG_LIMITS } from '../../bugs-limits';
 import { BugErrors } from '../../bugs.errors';
 
-export const MAX_FREETEXT_LENGTH = 255;
+export const MAX_FREETEXT_LENGTH = BUG_LIMITS.summaryLength;
 
 /** Bugzilla's clean_text: control characters become spaces, then trim. */
 export function cleanText(text: string): string {
@@ -18,11 +19,18 @@ export function checkSummary(summary: string | undefined): string | DomainError 
 /** A comment body as stored: trailing whitespace removed, CRLF -> LF, at most 65,535 characters. */
 export function checkCommentText(text: string | undefined): string | DomainError {
   const normalised = normaliseCommentText(text ?? '');
-  return normalised.length > MAX_COMMENT_LENGTH ? BugErrors.commentTooLong() : normalised;
+  return normalised.length > BUG_LIMITS.commentLength ? BugErrors.commentTooLong() : normalised;
 }
 
 /** On create, a lone `http://` (the old form's default) means no URL. */
-export function checkUrl(url: string | undefined, creating: boolean): string {
+export function checkUrl(url: string | undefined, creating: boolean): string | DomainError {
   const trimmed = (url ?? '').trim();
+  if (trimmed.length > BUG_LIMITS.urlLength) return BugErrors.freetextTooLong('url', trimmed, BUG_LIMITS.urlLength);
   return creating && trimmed === 'http://' ? '' : trimmed;
+}
+
+/** The whiteboard as given (Bugzilla keeps it untouched), within its limit. */
+export function checkWhiteboard(whiteboard: string): string | DomainError {
+  const limit = BUG_LIMITS.whiteboardLength;
+  return whiteboard.length > limit ? BugErrors.freetextTooLong('whiteboard', whiteboard, limit) : whiteboard;
 }

@@ -1,5 +1,8 @@
-import { type DomainError, MAX_WORK_TIME } from '@tracker/contracts';
+import type { DomainError } from '@tracker/contracts';
+import { BUG_LIMITS } from '../../bugs-limits';
 import { BugErrors } from '../../bugs.errors';
+
+const { min: MIN_HOURS, max: MAX_HOURS } = BUG_LIMITS.hours;
 
 /**
  * Bugzilla's check_time: hours with up to two meaningful decimals, at most 99999.99,
@@ -7,9 +10,19 @@ import { BugErrors } from '../../bugs.errors';
  */
 export function checkHours(field: string, value: number, allowNegative: boolean): number | DomainError {
   if (!Number.isFinite(value)) return BugErrors.numberNotNumeric(field, String(value));
-  if (value > MAX_WORK_TIME) return BugErrors.numberTooLarge(field, String(value), '99999.99');
+  if (value > MAX_HOURS) return BugErrors.numberTooLarge(field, String(value), String(MAX_HOURS));
   if (value < 0 && !allowNegative) return BugErrors.numberTooSmall(field, String(value), '0');
+  if (value < MIN_HOURS) return BugErrors.numberTooSmall(field, String(value), String(MIN_HOURS));
   return Math.round(value * 100) / 100;
+}
+
+/**
+ * The remaining time once work is logged (floored at 0): negative work time adds to it, and
+ * what it comes to must still fit decimal(7,2).
+ */
+export function remainingAfterWork(remaining: number, workTime: number): number | DomainError {
+  const next = Math.max(Math.round((remaining - workTime) * 100) / 100, 0);
+  return next > MAX_HOURS ? BugErrors.numberTooLarge('remaining_time', String(next), String(MAX_HOURS)) : next;
 }
 
 /** A deadline `YYYY-MM-DD` (empty clears it). */

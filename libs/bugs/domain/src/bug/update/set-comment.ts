@@ -1,7 +1,6 @@
 import { BugErrors } from '../../bugs.errors';
-import { roundHours } from '../bug.state';
 import { checkCommentText } from '../fields/text-fields';
-import { checkHours } from '../fields/time-fields';
+import { checkHours, remainingAfterWork } from '../fields/time-fields';
 import { ok } from '../refusal';
 import type { UpdateBugInput } from './update-bug.command';
 import type { UpdateDraft } from './update-draft';
@@ -25,7 +24,7 @@ export function addUpdateComment(draft: UpdateDraft, input: UpdateBugInput): voi
     draft.set(
       'remainingTime',
       { internal: 'remaining_time', api: 'remaining_time' },
-      Math.max(roundHours(draft.fields.remainingTime - workTime), 0),
+      ok(remainingAfterWork(draft.fields.remainingTime, workTime)),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { checkSelect } from '../fields/select-fields';
-import { checkSummary, checkUrl } from '../fields/text-fields';
+import { checkSummary, checkUrl, checkWhiteboard } from '../fields/text-fields';
 import { checkDeadline, checkHours } from '../fields/time-fields';
 import { ok } from '../refusal';
 import { setCommentPrivacy } from './set-comment';
@@ -45,7 +45,8 @@ export function setPlainFields(draft: UpdateDraft, input: UpdateBugInput): void 
   if (input.severity !== undefined) {
     draft.set('severity', { internal: 'bug_severity', api: 'severity' }, ok(checkSelect(rules, 'severity', input.severity)));
   }
-  if (input.whiteboard !== undefined) draft.set('whiteboard', { internal: 'status_whiteboard', api: 'whiteboard' }, input.whiteboard);
+  if (input.whiteboard !== undefined)
+    draft.set('whiteboard', { internal: 'status_whiteboard', api: 'whiteboard' }, ok(checkWhiteboard(input.whiteboard)));
   if (input.summary !== undefined) draft.set('summary', { internal: 'short_desc', api: 'summary' }, ok(checkSummary(input.summary)));
-  if (input.url !== undefined) draft.set('url', { internal: 'bug_file_loc', api: 'url' }, checkUrl(input.url, false));
+  if (input.url !== undefined) draft.set('url', { internal: 'bug_file_loc', api: 'url' }, ok(checkUrl(input.url, false)));
 }

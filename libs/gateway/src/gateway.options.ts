@@ -1,3 +1,5 @@
+import type { CredentialCacheLimits } from './auth/credential-cache';
+
 /** What the gateway needs from configuration. */
 export interface GatewayOptions {
   /** largest request body accepted; a larger one is refused with code 58 (HTTP 413) */
@@ -7,6 +9,8 @@ export interface GatewayOptions {
    * connections), not a proxy's shared by many: identity may lock it out across accounts
    */
   readonly addressIdentifiesClient: boolean;
+  /** API keys and login tokens kept in the gateway (auth/known-credentials.ts); default 10,000 for 60 s; 0 entries: off */
+  readonly credentialCache?: CredentialCacheLimits;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { GatewayModule } from '@tracker/gateway';
+import { CREDENTIAL_CACHE_TTL_MS, GatewayModule } from '@tracker/gateway';
 import { MessagingModule } from '@tracker/platform/messaging';
 import { addressIdentifiesClient } from '@tracker/platform/runtime';
 import type { GatewayConfig } from './config';
@@ -12,7 +12,11 @@ export class GatewayAppModule {
       module: GatewayAppModule,
       imports: [
         MessagingModule.forRoot(config.messaging),
-        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) }),
+        GatewayModule.forRoot({
+          maxBodyBytes: config.http.maxBodyBytes,
+          addressIdentifiesClient: addressIdentifiesClient(config.http),
+          credentialCache: { maxEntries: config.http.credentialCacheEntries, ttlMs: CREDENTIAL_CACHE_TTL_MS },
+        }),
       ],
     };
   }

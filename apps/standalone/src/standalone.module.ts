@@ -3,7 +3,7 @@ import { BugsModule } from '@tracker/bugs/app';
 import { CatalogModule } from '@tracker/catalog/app';
 import { CommentsModule } from '@tracker/comments/app';
 import { FlagsModule } from '@tracker/flags/app';
-import { GatewayModule } from '@tracker/gateway';
+import { CREDENTIAL_CACHE_TTL_MS, GatewayModule } from '@tracker/gateway';
 import { IdentityModule } from '@tracker/identity/app';
 import { MailerModule } from '@tracker/mailer/app';
 import { addressIdentifiesClient, PlatformModule } from '@tracker/platform/runtime';
@@ -17,7 +17,11 @@ export class StandaloneModule {
       module: StandaloneModule,
       imports: [
         PlatformModule.forRoot(config.platform),
-        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) }),
+        GatewayModule.forRoot({
+          maxBodyBytes: config.http.maxBodyBytes,
+          addressIdentifiesClient: addressIdentifiesClient(config.http),
+          credentialCache: { maxEntries: config.http.credentialCacheEntries, ttlMs: CREDENTIAL_CACHE_TTL_MS },
+        }),
         IdentityModule.forRoot(config.identity),
         CatalogModule.forRoot(config.catalog),
         BugsModule.forRoot(config.bugs),

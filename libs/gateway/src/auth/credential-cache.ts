@@ -7,7 +7,10 @@ export interface CredentialCacheLimits {
   readonly ttlMs: number;
 }
 
-export const DEFAULT_CREDENTIAL_CACHE_LIMITS: CredentialCacheLimits = { maxEntries: 10_000, ttlMs: 60_000 };
+/** a token's 30 days are honoured to within this much; a missed change (none is expected) lasts no longer */
+export const CREDENTIAL_CACHE_TTL_MS = 60_000;
+
+export const DEFAULT_CREDENTIAL_CACHE_LIMITS: CredentialCacheLimits = { maxEntries: 10_000, ttlMs: CREDENTIAL_CACHE_TTL_MS };
 
 interface Entry {
   readonly context: AuthContext;

@@ -11,6 +11,8 @@ export const RENEW_GATEWAY_LEASE_SUBJECT = 'identity.gateway-leases.renew';
 export interface RenewGatewayLeaseParams {
   /** a random id per gateway process; the subject it answers invalidations on derives from it */
   readonly gatewayId: string;
+  /** a gateway shutting down ends its lease (it answers from its cache no more), so no change waits for it */
+  readonly release?: boolean;
 }
 
 export interface RenewGatewayLeaseResult {

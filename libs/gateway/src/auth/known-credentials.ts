@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   ANONYMOUS,
   type AuthContext,
@@ -25,7 +25,7 @@ const RETRY_WITHOUT_LEASE_MS = 500;
  * password is never cached here (identity must check it, and its lockouts, each time).
  */
 @Injectable()
-export class KnownCredentials implements OnApplicationBootstrap, OnApplicationShutdown {
+export class KnownCredentials implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('KnownCredentials');
   private readonly gatewayId = randomUUID();
   private readonly digestKey = randomBytes(32);
@@ -59,10 +59,21 @@ export class KnownCredentials implements OnApplicationBootstrap, OnApplicationSh
     this.schedule(0);
   }
 
-  onApplicationShutdown(): void {
+  /** Stops answering from the cache, then gives the lease back so that no change waits out a gateway that is gone. */
+  async onModuleDestroy(): Promise<void> {
+    const held = this.stopServing !== undefined;
     this.stopped = true;
     clearTimeout(this.timer);
+    this.cache.clear();
     this.stopServing?.();
+    if (!held) return;
+    const release = this.bus.request<RenewGatewayLeaseResult, RenewGatewayLeaseParams>(RENEW_GATEWAY_LEASE_SUBJECT, {
+      auth: ANONYMOUS,
+      correlationId: `lease-${this.gatewayId}`,
+      params: { gatewayId: this.gatewayId, release: true },
+    });
+    // best effort: the lease runs out by itself within seconds
+    await Promise.race([release.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
 
   /** The cache key of credentials worth caching; undefined for a password. */
@@ -82,7 +93,7 @@ export class KnownCredentials implements OnApplicationBootstrap, OnApplicationSh
   /** The cached AuthContext for `key` with this request's address, while the lease holds. */
   lookup(key: string, ip: string): AuthContext | undefined {
     const now = performance.now();
-    if (!this.lease.holds(now)) return undefined;
+    if (this.stopped || !this.lease.holds(now)) return undefined;
     const context = this.cache.get(key, now);
     return context && { ...context, ip };
   }
@@ -93,7 +104,7 @@ export class KnownCredentials implements OnApplicationBootstrap, OnApplicationSh
     const generation = this.cache.generation;
     const context = await fetch();
     const now = performance.now();
-    if (this.lease.covers(askedAt, now)) this.cache.put(key, context, generation, now);
+    if (!this.stopped && this.lease.covers(askedAt, now)) this.cache.put(key, context, generation, now);
     return context;
   }
 

@@ -16,6 +16,10 @@ export class RenewGatewayLeaseHandler {
   constructor(private readonly leases: GatewayLeaseStore) {}
 
   async handle({ params }: ServiceRequest<RenewGatewayLeaseParams>): Promise<RenewGatewayLeaseResult> {
+    if (params.release === true) {
+      await this.leases.release(params.gatewayId);
+      return { leaseMs: 0 };
+    }
     await this.leases.renew(params.gatewayId, GATEWAY_LEASE_MS);
     if (Math.random() < 0.01) await this.leases.forgetExpired();
     return { leaseMs: GATEWAY_LEASE_MS };

@@ -27,6 +27,10 @@ export class GatewayLeaseStore {
     );
   }
 
+  async release(gatewayId: string): Promise<void> {
+    await this.source.query(`DELETE FROM ${this.table} WHERE gateway_id = $1`, [gatewayId]);
+  }
+
   async live(): Promise<LiveLease[]> {
     const rows: Array<{ gateway_id: string; remaining_ms: number | string }> = await this.source.query(
       `SELECT gateway_id, ceil(extract(epoch FROM expires_at - now()) * 1000) AS remaining_ms FROM ${this.table} WHERE expires_at > now()`,

@@ -39,6 +39,11 @@ export interface RunningTracker {
   eventStore(): Promise<EventStore>;
   /** Stops every process and starts them again on the same data; resolves once every service answers (ready or not). */
   restart(): Promise<void>;
+  /**
+   * Starts one more gateway process on the same NATS (distributed mode only): a second
+   * replica, for what must hold across gateways. Stopped with the tracker.
+   */
+  extraGateway(): Promise<string>;
   /** The embedded PostgreSQL (embedded mode only). */
   embeddedPostgres(): EmbeddedPostgres;
   stop(): Promise<void>;
@@ -103,6 +108,7 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
       return current().baseUrl;
     },
     processes: new Map(),
+    extraGateway: () => Promise.reject(new Error('embedded mode has one gateway')),
     request: requester(() => current().app.get<MessageBus>(MESSAGE_BUS)),
     eventStore: () => Promise.resolve(current().app.get<EventStore>(EVENT_STORE)),
     embeddedPostgres: () => {
@@ -162,11 +168,14 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
       processes.set(service, startNodeProcess(service, `dist/apps/${service}/src/main.js`, common, ROOT));
     }
     await Promise.all([...processes.values()].map((p) => p.waitFor(/answers on nats:/)));
-    const gateway = startNodeProcess('gateway', 'dist/apps/gateway/src/main.js', { ...common, PORT: '0', TRACKER_HOST: '127.0.0.1' }, ROOT);
-    processes.set('gateway', gateway);
-    const [, port] = await gateway.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
-    baseUrl = `http://127.0.0.1:${port}`;
+    baseUrl = await startGateway('gateway');
     await waitForHealth(baseUrl, ready);
+  };
+  const startGateway = async (name: string): Promise<string> => {
+    const gateway = startNodeProcess(name, 'dist/apps/gateway/src/main.js', { ...common, PORT: '0', TRACKER_HOST: '127.0.0.1' }, ROOT);
+    processes.set(name, gateway);
+    const [, port] = await gateway.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
+    return `http://127.0.0.1:${port}`;
   };
   try {
     await start('healthy');
@@ -177,6 +186,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
         return baseUrl;
       },
       processes,
+      extraGateway: () => startGateway(`gateway-${processes.size}`),
       request: requester(() => bus),
       eventStore: async () => (store ??= await PostgresEventStore.create(postgresConnection(database.url, 2))),
       embeddedPostgres: () => {

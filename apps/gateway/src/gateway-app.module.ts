@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { GatewayModule } from '@tracker/gateway';
+import { CREDENTIAL_CACHE_TTL_MS, GatewayModule } from '@tracker/gateway';
 import { BlobStoreModule } from '@tracker/platform/blob-store';
 import { MessagingModule } from '@tracker/platform/messaging';
 import { addressIdentifiesClient } from '@tracker/platform/runtime';
@@ -18,6 +18,7 @@ export class GatewayAppModule {
           maxBodyBytes: config.http.maxBodyBytes,
           addressIdentifiesClient: addressIdentifiesClient(config.http),
           maxAttachmentBytes: config.maxAttachmentBytes,
+          credentialCache: { maxEntries: config.http.credentialCacheEntries, ttlMs: CREDENTIAL_CACHE_TTL_MS },
         }),
       ],
     };

@@ -3,7 +3,7 @@ import { BugsModule } from '@tracker/bugs/app';
 import { CatalogModule } from '@tracker/catalog/app';
 import { CommentsModule } from '@tracker/comments/app';
 import { FlagsModule } from '@tracker/flags/app';
-import { GatewayModule } from '@tracker/gateway';
+import { CREDENTIAL_CACHE_TTL_MS, GatewayModule } from '@tracker/gateway';
 import { IdentityModule } from '@tracker/identity/app';
 import { MailerModule } from '@tracker/mailer/app';
 import { BlobStoreModule } from '@tracker/platform/blob-store';
@@ -23,6 +23,7 @@ export class StandaloneModule {
           maxBodyBytes: config.http.maxBodyBytes,
           addressIdentifiesClient: addressIdentifiesClient(config.http),
           maxAttachmentBytes: config.maxAttachmentBytes,
+          credentialCache: { maxEntries: config.http.credentialCacheEntries, ttlMs: CREDENTIAL_CACHE_TTL_MS },
         }),
         IdentityModule.forRoot(config.identity),
         CatalogModule.forRoot(config.catalog),

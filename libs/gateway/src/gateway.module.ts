@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 import { HTTP_FRAMEWORK_ERRORS } from '@tracker/platform/runtime';
 import { AuthResolver } from './auth/auth-resolver';
+import { KnownCredentials } from './auth/known-credentials';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
 import { RestHttpServer } from './http/rest-http-server';
@@ -50,6 +51,7 @@ export class GatewayModule {
           inject: [MESSAGE_BUS],
           useFactory: (bus: MessageBus) => new RouteTable(routes.flatMap((source) => source(bus))),
         },
+        KnownCredentials,
         AuthResolver,
         RouteUploads,
         BlobBodyRenderer,

@@ -1,3 +1,4 @@
+import type { CredentialCacheLimits } from './auth/credential-cache';
 import type { EnvReader } from '@tracker/platform/config';
 
 /** What the gateway needs from configuration. */
@@ -14,6 +15,8 @@ export interface GatewayOptions {
    * field may hold; more is 600, decided while streaming (docs/attachments.md §6.2)
    */
   readonly maxAttachmentBytes: number;
+  /** API keys and login tokens kept in the gateway (auth/known-credentials.ts); default 10,000 for 60 s; 0 entries: off */
+  readonly credentialCache?: CredentialCacheLimits;
 }
 
 /**

@@ -63,12 +63,15 @@ export class CreateBugHandler {
     const input: CreateBugInput = apiInput(params, ['flags']);
     const aliases = splitAliases(input.alias ?? []);
     return withAliasLock(this.locks, aliases, async () => {
-      const candidate = { command: await this.command(request, actor, input), state: bugDecider.initialState() };
+      // whether comments can follow is asked while the facts are looked up; a refusal of the bug itself comes first
+      const [built, ready] = await Promise.allSettled([this.command(request, actor, input), this.comments.assertReady(request)]);
+      if (built.status === 'rejected') throw built.reason;
+      if (ready.status === 'rejected') throw ready.reason;
+      const candidate = { command: built.value, state: bugDecider.initialState() };
       const command = await this.flagDecisions.decideOne(request, candidate, params.flags ?? []);
       const context = this.commands.context(request);
       const stream = bugStream(command.bugId);
-      await this.comments.assertReady(request);
-      const result = await this.commands.append(bugDecider, stream, command, context);
+      const result = await this.commands.append(bugDecider, stream, command, context, { newStream: true });
       const created = result.events.find((event) => event.type === 'BugCreated');
       const links = new LinkedChanges();
       if (created?.type === 'BugCreated')
@@ -79,29 +82,37 @@ export class CreateBugHandler {
         );
       const others = await this.linked.write(links, actor.user, context);
       const written = [{ stream, position: result.position }, ...others];
-      await this.commands.visible(written, request.correlationId);
-      if (result.position !== null) await this.comments.sync(request, [{ stream, position: result.position }]);
       const flags = flagsWritten([{ stream, position: result.position, events: result.events }]);
-      if (flags) await this.flags.sync(request, flags.stream, flags.position);
+      // read-your-writes in every read model the create touched, waited for together
+      await Promise.all([
+        this.commands.visible(written, request.correlationId),
+        result.position === null ? undefined : this.comments.sync(request, [{ stream, position: result.position }]),
+        flags ? this.flags.sync(request, flags.stream, flags.position) : undefined,
+      ]);
       return { id: command.bugId };
     });
   }
 
+  /**
+   * The facts of the decision, each as soon as what it needs is known: rules, users and
+   * alias owners at once; the bugs referred to once the rules name the bug-id fields; new
+   * ids only once nothing before could fail, so a refused lookup spends none.
+   */
   private async command(request: ServiceRequest, actor: LoggedInActor, input: CreateBug['input']): Promise<CreateBug> {
     const queries = new BugQueries(this.readModel.dataSource);
-    const rules = await this.catalog.rules(request, { products: input.product === undefined ? [] : [input.product] });
+    const logins = [input.assignedTo ?? '', input.qaContact ?? '', ...(input.cc ?? []).flatMap((cc) => cc.split(/[,;]+/))];
+    const [rules, users, aliasOwners] = await Promise.all([
+      this.catalog.rules(request, { products: input.product === undefined ? [] : [input.product] }),
+      this.identity.directory(request, logins),
+      queries.aliasOwners(splitAliases(input.alias ?? []).map((alias) => alias.trim())),
+    ]);
     const bugIdFields = rules.fields.customFields.filter((field) => field.type === CustomFieldType.bugId).map((field) => field.name);
     const refs = [
       ...splitRefs(input.blocks),
       ...splitRefs(input.dependsOn),
       ...bugIdFields.map((name) => textOf(input.customFields[name])),
     ];
-    const logins = [input.assignedTo ?? '', input.qaContact ?? '', ...(input.cc ?? []).flatMap((cc) => cc.split(/[,;]+/))];
-    const [users, aliasOwners, bugRefs] = await Promise.all([
-      this.identity.directory(request, logins),
-      queries.aliasOwners(splitAliases(input.alias ?? []).map((alias) => alias.trim())),
-      this.refs.resolve(request, actor, refs),
-    ]);
+    const bugRefs = await this.refs.resolve(request, actor, refs);
     const [dependencyEdges, bugId, commentId] = await Promise.all([
       queries.dependencyEdges(resolvedIds(bugRefs)),
       this.ids.next('bug_ids'),

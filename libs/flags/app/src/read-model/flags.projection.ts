@@ -105,7 +105,13 @@ async function applyUser(manager: EntityManager, event: UserEvent, recorded: Rec
     case 'UserRealNameChanged':
       await manager.query(`UPDATE ${s}.flag_users SET real_name = $2 WHERE user_id = $1`, [userId, event.data.realName]);
       return;
-    default:
+    // nothing a flag shows
+    case 'UserBlessGroupsChanged':
+    case 'UserGroupsChanged':
+    case 'UserLoginAllowed':
+    case 'UserLoginDenied':
+    case 'UserMailPreferenceChanged':
+    case 'UserPasswordSet':
       return;
   }
 }

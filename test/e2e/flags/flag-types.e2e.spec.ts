@@ -1,5 +1,6 @@
 import { REBUILD_FLAGS_SUBJECT } from '@tracker/contracts';
 import { describeInBothModes } from '../../support/modes';
+import { perProductAdminCases } from './cases/per-product-admin.cases';
 import { ADMIN, ANONYMOUS, type Caller, FlagTypesWorld, type FlagTypesBody, type FlagTypeSummaryBody } from './support/flag-types-world';
 
 /**
@@ -322,9 +323,9 @@ describeInBothModes('flag types', (tracker) => {
       ADMIN,
       `/flag_type/${2 ** 31}`,
       { sortkey: 3 },
-      404,
-      51,
-      `There is no flagtype with the id '${2 ** 31}'.`,
+      400,
+      54,
+      `Invalid parameter 'id_or_name': '${2 ** 31}' is too large; the largest allowed is 2147483647.`,
     ],
     ['an id beyond any database in ids', ADMIN, '/flag_type/1', { ids: [2 ** 31] }, 400, 54, undefined],
     ['an unknown name', ADMIN, '/flag_type/1', { names: ['nope'], sortkey: 3 }, 404, 51, "There is no flagtype named 'nope'."],
@@ -340,6 +341,8 @@ describeInBothModes('flag types', (tracker) => {
     expect(refusal).toMatchObject({ status, code, ...(message === undefined ? {} : { message }) });
     expect(await world.flagTypes(ADMIN, 'RefProduct')).toEqual(before);
   });
+
+  perProductAdminCases(world);
 
   it('embeds the types applying to each component in product reads (components.flag_types)', async () => {
     type Product = { components: Array<{ name: string; flag_types?: { bug: FlagTypeSummaryBody[]; attachment: FlagTypeSummaryBody[] } }> };
@@ -395,6 +398,6 @@ describeInBothModes('flag types', (tracker) => {
     await tracker().request(REBUILD_FLAGS_SUBJECT, {});
     expect(await reads()).toEqual(before);
     const next = await world.flagType({ name: 'after', description: 'After the rebuild', target_type: 'bug' });
-    expect(next).toBe(8);
+    expect(next).toBe(9);
   });
 });

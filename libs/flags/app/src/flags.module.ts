@@ -3,6 +3,7 @@ import { commandProviders } from '@tracker/platform/command-handler';
 import { healthController } from '@tracker/platform/messaging';
 import { CatalogClient } from './collaborators/catalog.client';
 import { IdentityClient } from './collaborators/identity.client';
+import { DecideFlagsHandler } from './decide-flags/decide-flags.handler';
 import { CreateFlagTypeHandler } from './flag-types/create-flag-type.handler';
 import { EmbeddedFlagTypesHandler } from './flag-types/embedded-flag-types.handler';
 import { GetFlagTypesHandler } from './flag-types/get-flag-types.handler';
@@ -26,6 +27,7 @@ export class FlagsModule {
         UpdateFlagTypeHandler,
         GetFlagTypesHandler,
         EmbeddedFlagTypesHandler,
+        DecideFlagsHandler,
         FlagsSyncHandler,
         RebuildFlagsHandler,
       ],

@@ -3,6 +3,8 @@ import { ProjectionCheckpoints1763800000000, READ_MODEL, type ReadModel, ReadMod
 import type { DataSource } from 'typeorm';
 import { FlagTypesProjection } from './flag-types.projection';
 import { CreateFlagTypesTables1764300000000 } from './migrations/1764300000000-create-flag-types-tables';
+import { CreateFlagsTables1764300000001 } from './migrations/1764300000001-create-flags-tables';
+import { FlagsProjection } from './flags.projection';
 
 export const FLAGS_SCHEMA = 'flags';
 
@@ -13,8 +15,8 @@ export const FLAGS_SCHEMA = 'flags';
 export const flagsReadModel = ReadModelModule.forService({
   schema: FLAGS_SCHEMA,
   entities: [],
-  migrations: [ProjectionCheckpoints1763800000000, CreateFlagTypesTables1764300000000],
-  projections: [new FlagTypesProjection()],
+  migrations: [ProjectionCheckpoints1763800000000, CreateFlagTypesTables1764300000000, CreateFlagsTables1764300000001],
+  projections: [new FlagTypesProjection(), new FlagsProjection()],
 });
 
 /** A query class of this read model, built on its data source. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ATTACHMENT_PRIVACY_SUBJECT } from '@tracker/contracts';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, ANONYMOUS, type AttachmentsReply, AttachmentsWorld, type Caller, DATETIME, errorOf } from './support/attachments-world';
 
@@ -160,5 +161,9 @@ describeInBothModes('attachments: create and read', (tracker) => {
       message: `Sorry, you are not authorized to access attachment #${id}.`,
     });
     expect((await world.attachment(insider, id ?? 0))?.is_private).toBe(true);
+    // what the flags service asks (internal): creator and privacy, unknown ids left out
+    expect(await tracker().request(ATTACHMENT_PRIVACY_SUBJECT, { attachmentIds: [id, 99999999] })).toEqual({
+      attachments: [{ id, bugId: other, isPrivate: true, creatorId: insider.id }],
+    });
   });
 });

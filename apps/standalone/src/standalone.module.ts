@@ -28,7 +28,7 @@ export class StandaloneModule {
         CatalogModule.forRoot(config.catalog),
         BugsModule.forRoot(config.bugs),
         CommentsModule.forRoot(config.comments),
-        FlagsModule,
+        FlagsModule.forRoot(config.flags),
         MailerModule,
       ],
     };

@@ -13,6 +13,7 @@ import { attachmentsRoutes } from './routes/attachments.routes';
 import { bugsRoutes } from './routes/bugs.routes';
 import { catalogRoutes } from './routes/catalog.routes';
 import { commentsRoutes } from './routes/comments.routes';
+import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -30,6 +31,7 @@ export const ALL_ROUTES: readonly RouteSource[] = [
   () => bugsRoutes,
   () => commentsRoutes,
   () => attachmentsRoutes,
+  () => flagsRoutes,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import {
   REBUILD_COMMENTS_SUBJECT,
+  REBUILD_FLAGS_SUBJECT,
   REBUILD_BUGS_SUBJECT,
   REBUILD_CATALOG_SUBJECT,
   REBUILD_IDENTITY_SUBJECT,
@@ -105,6 +106,7 @@ async function buildInstallation(world: World): Promise<Installation> {
   const annHeaders = { 'x-bugzilla-api-key': annKey };
   await ok(world, 'PUT', `/bug/${bugId}/tags`, { add: ['mine', 'later'] }, annHeaders);
   await ok(world, 'POST', `/bug_user_last_visit/${bugId}`, {}, annHeaders);
+  await ok(world, 'POST', '/flag_type', { name: 'replayflag', description: 'Replayed flag', target_type: 'bug', inclusions: ['Widgets'] });
   return { annId, annKey, annKeyId, annToken, bugId, commentId };
 }
 
@@ -128,6 +130,7 @@ async function reads(world: World, at: Installation): Promise<Record<string, unk
     [`/bug/${at.bugId}/comment`, ADMIN_HEADERS],
     ['/bug/comment/tags/ne', ADMIN_HEADERS],
     [`/bug_user_last_visit/${at.bugId}`, ann],
+    ['/flag_type/Widgets/Main', ann],
   ];
   const answers: Record<string, unknown> = {};
   for (const [path, headers] of paths) {
@@ -138,7 +141,13 @@ async function reads(world: World, at: Installation): Promise<Record<string, unk
 }
 
 async function rebuildEveryReadModel(world: World): Promise<void> {
-  for (const subject of [REBUILD_IDENTITY_SUBJECT, REBUILD_CATALOG_SUBJECT, REBUILD_BUGS_SUBJECT, REBUILD_COMMENTS_SUBJECT]) {
+  for (const subject of [
+    REBUILD_IDENTITY_SUBJECT,
+    REBUILD_CATALOG_SUBJECT,
+    REBUILD_BUGS_SUBJECT,
+    REBUILD_COMMENTS_SUBJECT,
+    REBUILD_FLAGS_SUBJECT,
+  ]) {
     await world.tracker.request(subject, {});
   }
 }
@@ -216,6 +225,7 @@ describeWithServers(['postgres'], 'a v1 event of every stream type replays ident
     ['lastvisit-', (at) => ['POST', `/bug_user_last_visit/${at.bugId}`, {}, { 'x-bugzilla-api-key': at.annKey }]],
     ['commenttags-', (at) => ['PUT', `/bug/comment/${at.commentId}/tags`, { add: ['spam'], remove: ['obsolete'] }]],
     ['logintoken-', (at) => ['GET', `/logout?token=${at.annToken}`, undefined, {}]],
+    ['flagtype-', () => ['PUT', '/flag_type/replayflag', { description: 'Replayed again', sortkey: 3 }]],
   ];
 
   it.each(commands)('a command on a %s stream decides alike and leaves the same reads behind', async (_prefix, command) => {

@@ -10,6 +10,8 @@ import { BugHistoryHandler } from './bug-history/bug-history.handler';
 import { BUGS_OPTIONS, type BugsOptions } from './bugs.options';
 import { CatalogClient } from './collaborators/catalog.client';
 import { CommentsSyncClient } from './collaborators/comments-sync.client';
+import { FlagsClient } from './collaborators/flags.client';
+import { FlagDecisions } from './flags/flag-decisions';
 import { IdentityClient } from './collaborators/identity.client';
 import { CreateBugHandler } from './create-bug/create-bug.handler';
 import { BugRefResolver } from './facts/bug-refs';
@@ -55,6 +57,8 @@ export class BugsModule {
         CatalogClient,
         IdentityClient,
         CommentsSyncClient,
+        FlagsClient,
+        FlagDecisions,
         BugFinder,
         BugRefResolver,
         UserNames,

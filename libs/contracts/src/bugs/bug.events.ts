@@ -114,15 +114,16 @@ export type BugUpdated = DomainEvent<typeof BUG_UPDATED, BugUpdatedData>;
 export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
 export type CommentPrivacyChanged = DomainEvent<'CommentPrivacyChanged', CommentPrivacyChangedData>;
 
-export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged | AttachmentEvent;
-
 /**
- * Every event a bug's stream may hold. FlagsChanged (bug-flag.events.ts) is declared here so
- * that the store accepts and upcasts it; it joins BugEvent, the union the bug decider folds and
- * every reader of the stream handles, in the change that makes the bugs service append it
- * (docs/flags.md §13, step 4), so that no reader meets it unhandled.
+ * The events of a bug's stream, the union the bug decider folds and every reader of the
+ * stream handles. Attachment events (bug-attachment.events.ts) carry metadata only, never
+ * bytes; FlagsChanged (bug-flag.events.ts) is decided by the flags service and
+ * appended by bugs with the bug's own change (docs/bug-stream-writes.md).
  */
-export type BugStreamEvent = BugEvent | FlagsChanged;
+export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged | AttachmentEvent | FlagsChanged;
+
+/** Every event a bug's stream may hold (the same union; kept for the stream type's readers). */
+export type BugStreamEvent = BugEvent;
 
 /** CommentAdded at schema version 1, before attachments (docs/events.md rule 2). */
 export type CommentAddedDataV1 = Omit<CommentAddedData, 'attachmentNote'>;

@@ -30,13 +30,15 @@ import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { BugQueries } from '../read-model/bug.queries';
 import type { BugSequence, BugLock } from '../bugs.sequences';
 import { withAliasLock } from '../facts/alias-lock';
+import { FlagsClient } from '../collaborators/flags.client';
+import { FlagDecisions, flagsWritten } from '../flags/flag-decisions';
 
 /**
- * Bug.create: login required; flags refused until the flags service exists; the facts
- * the decider needs are looked up (catalog rules of the product, users by login, other
- * bugs, aliases) and the bug decided and appended with its description as comment 0,
- * under a lock on its aliases. Bugs it blocks or depends on get their side of the link.
- * The reply waits until the bugs and the comments read models show the new bug.
+ * Bug.create: login required; the facts the decider needs are looked up (catalog rules of
+ * the product, users by login, other bugs, aliases), `flags` decided by the flags service on
+ * the bug as it will be, and the bug decided and appended with its description as comment 0
+ * and its flags, under a lock on its aliases. Bugs it blocks or depends on get their side of
+ * the link. The reply waits until the bugs, comments and flags read models show the new bug.
  */
 @MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {
@@ -50,19 +52,19 @@ export class CreateBugHandler {
     private readonly refs: BugRefResolver,
     private readonly linked: LinkedChangeWriter,
     private readonly comments: CommentsSyncClient,
+    private readonly flagDecisions: FlagDecisions,
+    private readonly flags: FlagsClient,
   ) {}
 
   async handle(request: ServiceRequest<CreateBugParams>): Promise<CreateBugResult> {
     const { auth, params } = request;
     if (!isLoggedIn(auth)) throw BugErrors.loginRequired();
-    if (params.flags !== undefined && params.flags !== null && !(Array.isArray(params.flags) && params.flags.length === 0)) {
-      throw BugErrors.flagsNotSupported();
-    }
     const actor = actorOf(auth) as LoggedInActor;
     const input: CreateBugInput = apiInput(params, ['flags']);
     const aliases = splitAliases(input.alias ?? []);
     return withAliasLock(this.locks, aliases, async () => {
-      const command = await this.command(request, actor, input);
+      const candidate = { command: await this.command(request, actor, input), state: bugDecider.initialState() };
+      const command = await this.flagDecisions.decideOne(request, candidate, params.flags ?? []);
       const context = this.commands.context(request);
       const stream = bugStream(command.bugId);
       await this.comments.assertReady(request);
@@ -79,6 +81,8 @@ export class CreateBugHandler {
       const written = [{ stream, position: result.position }, ...others];
       await this.commands.visible(written, request.correlationId);
       if (result.position !== null) await this.comments.sync(request, [{ stream, position: result.position }]);
+      const flags = flagsWritten([{ stream, position: result.position, events: result.events }]);
+      if (flags) await this.flags.sync(request, flags.stream, flags.position);
       return { id: command.bugId };
     });
   }

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { type BugEvent, BUG_STREAM_PREFIX } from '@tracker/contracts';
-import { applyChanges, roundHours } from '@tracker/bugs/domain';
+import { applyChanges, flagsChangeTouchesBug, roundHours } from '@tracker/bugs/domain';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { IdSequence, type Projection, schemaOf } from '@tracker/platform/read-model';
 import type { BugDocument } from './bug-document';
@@ -72,6 +72,10 @@ export class BugsProjection implements Projection {
         case 'CommentPrivacyChanged':
           if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
           privacy.push({ commentId: event.data.commentId, isPrivate: event.data.isPrivate });
+          break;
+        case 'FlagsChanged':
+          // a flag type's reconciliation does not move last_change_time (Bugzilla)
+          if (doc && flagsChangeTouchesBug(event.data)) docs.set(doc.id, { ...doc, lastChangeTime: at });
           break;
       }
     }

@@ -1,4 +1,13 @@
-import type { BugChanges, BugEvent, BugFields, BugListFields, BugParticipants, UserRef } from '@tracker/contracts';
+import {
+  type BugChanges,
+  type BugEvent,
+  type BugFields,
+  type BugListFields,
+  type BugParticipants,
+  type CurrentFlag,
+  evolveCurrentFlags,
+  type UserRef,
+} from '@tracker/contracts';
 import { type AttachmentRef, evolveAttachments } from './bug-attachments.state';
 import { applyDelta } from './bug-lists';
 
@@ -19,6 +28,8 @@ export interface ExistingBug {
   readonly actualTime: number;
   /** in creation order */
   readonly attachments: readonly AttachmentRef[];
+  /** the flags of the bug and of its attachments (FlagsChanged), what flags.decide decides on */
+  readonly flags: readonly CurrentFlag[];
 }
 
 export type BugState = { readonly exists: false } | ExistingBug;
@@ -60,6 +71,7 @@ export function evolveBug(state: BugState, event: BugEvent): BugState {
         comments: [{ commentId: description.commentId, count: 0, isPrivate: description.isPrivate }],
         actualTime: description.workTime,
         attachments: [],
+        flags: [],
       };
     }
     case 'BugUpdated':
@@ -84,6 +96,8 @@ export function evolveBug(state: BugState, event: BugEvent): BugState {
     case 'AttachmentCreated':
     case 'AttachmentUpdated':
       return state.exists ? { ...state, attachments: evolveAttachments(state.attachments, event) } : state;
+    case 'FlagsChanged':
+      return state.exists ? { ...state, flags: evolveCurrentFlags(state.flags, event.data) } : state;
   }
 }
 

@@ -1,6 +1,7 @@
 import { type BugEvent, formatDateTime } from '@tracker/contracts';
 import { type BugState, evolveBug } from '../bug/bug.state';
 import { attachmentRows } from './attachment-rows';
+import { flagRows } from './flag-rows';
 import { type FieldChange, formatChanges, workTimeChange } from './format-changes';
 
 type Row = FieldChange & { readonly attachmentId?: number };
@@ -94,6 +95,8 @@ function rowsOf(state: BugState, event: BugEvent): Row[] {
       return [];
     case 'AttachmentUpdated':
       return attachmentRows(event.data);
+    case 'FlagsChanged':
+      return flagRows(event.data);
   }
 }
 
@@ -107,6 +110,7 @@ function whoOf(event: BugEvent): string {
       return event.data.author.login;
     case 'CommentPrivacyChanged':
     case 'AttachmentUpdated':
+    case 'FlagsChanged':
       return event.data.changedBy.login;
     case 'AttachmentCreated':
       return event.data.creator.login;

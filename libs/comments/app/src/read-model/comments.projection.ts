@@ -75,6 +75,7 @@ async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manage
     }
     // nothing this read model keeps
     case 'BugUpdated':
+    case 'FlagsChanged':
     case 'UserPasswordSet':
     case 'UserMailPreferenceChanged':
     case 'UserLoginDenied':

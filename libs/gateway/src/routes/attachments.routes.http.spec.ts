@@ -164,6 +164,21 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
       expect(await staged()).toEqual([]);
     });
 
+    it('leaves no staging object when the client goes away in the middle of data', async () => {
+      const head = `{"summary":"s","data":"${Buffer.alloc(2000, 3).toString('base64')}`;
+      await new Promise<void>((resolve) => {
+        const request = httpRequest(new URL('/rest/bug/5/attachment', base), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(head.length + 100_000) },
+        });
+        request.on('error', () => resolve());
+        request.write(head, () => setTimeout(() => request.destroy(), 100));
+      });
+      await waitFor(async () => (await staged()).length === 0 && received.length === 0);
+      expect(await staged()).toEqual([]);
+      expect(received).toEqual([]);
+    });
+
     it('keeps the body limit (58) on the other attachment routes', async () => {
       const response = await http(base, '/rest/bug/attachment/1', jsonCall('PUT', { summary: 'x'.repeat(MAX_BODY) }));
       expect(response.status).toBe(413);
@@ -218,6 +233,10 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
     });
   });
 });
+
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 50 && !(await condition()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 /** Sends `body` in pieces and reads the answer even when the server answers and closes before the body is all sent. */
 function sendEarlyAnswered(

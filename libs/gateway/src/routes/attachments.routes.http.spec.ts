@@ -52,6 +52,8 @@ class FakeComments {
   @MessagePattern(UPDATE_ATTACHMENTS_SUBJECT)
   update(@Payload() request: ServiceRequest<Record<string, unknown>>): unknown {
     received.push(request);
+    const code = Number(request.params['summary']);
+    if (code > 0) throw new DomainError({ code, message: `refused with ${code}` });
     return { attachments: [] };
   }
 }
@@ -183,6 +185,19 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
       const response = await http(base, '/rest/bug/attachment/1', jsonCall('PUT', { summary: 'x'.repeat(MAX_BODY) }));
       expect(response.status).toBe(413);
       expect(response.json()).toMatchObject({ code: 58 });
+    });
+  });
+
+  describe('HTTP statuses of the attachment errors (issue 14 item 4)', () => {
+    it.each([
+      [101, 404],
+      ...[102, 109, 113, 304, 410].map((code) => [code, 401]),
+      ...[50, 52, 100, 129, 130, 131, 132, 133, 134, 140, 600, 601, 603, 604, 606, 32000].map((code) => [code, 400]),
+      [100500, 500],
+    ])('answers code %i with HTTP %i', async (code, status) => {
+      const response = await http(base, '/rest/bug/attachment/1', jsonCall('PUT', { summary: String(code) }));
+      expect(response.status).toBe(status);
+      expect(response.json()).toMatchObject({ error: true, code, message: `refused with ${code}` });
     });
   });
 

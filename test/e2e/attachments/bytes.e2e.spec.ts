@@ -30,7 +30,7 @@ describeInBothModes('attachments: bytes, dedup and the sweeper', (tracker) => {
 
   beforeAll(async () => {
     bugs = await Promise.all([1, 2, 3].map((n) => world.bug(ADMIN, `Bytes ${n}.`)));
-  }, 60_000);
+  }, 120_000);
 
   it('stores one file put on three bugs (separately and through ids) as one content object', async () => {
     const bytes = randomBytes(64 * 1024);
@@ -79,7 +79,7 @@ describeInBothModes('attachments: bytes, dedup and the sweeper', (tracker) => {
       racing = false;
       await sweeping;
     }
-  });
+  }, 90_000);
 
   it('answers 500/100500 for a missing object when data is wanted, and 200 without data', async () => {
     const bytes = randomBytes(100);

@@ -19,7 +19,7 @@ describeInBothModes('attachments: create and read', (tracker) => {
   beforeAll(async () => {
     [ann, insider] = await Promise.all([world.user('ann', [], 'Ann Attacher'), world.user('insider', ['insiders'])]);
     [bug, other] = await Promise.all([world.bug(ann, 'Needs a log.'), world.bug(ann, 'Another one.')]);
-  }, 60_000);
+  }, 120_000);
 
   it('creates an attachment (201 {ids}) and reads it by bug and by id with every contract field and exact data', async () => {
     const [id] = await world.attach(ann, bug, allBytes, {
@@ -131,7 +131,7 @@ describeInBothModes('attachments: create and read', (tracker) => {
     });
     const [id] = await world.attach(ann, bug, Buffer.alloc(limit, 9), { file_name: 'exact.bin', content_type: 'application/octet-stream' });
     expect((await world.attachment(ann, id ?? 0, '?include_fields=size'))?.size).toBe(limit);
-  });
+  }, 60_000);
 
   it('answers 410 before 600 for an anonymous oversized upload, and 101 before 600 for an unknown bug', async () => {
     const big = { data: Buffer.alloc(1000 * 1024 + 1).toString('base64'), file_name: 'a', summary: 'a', content_type: 'text/plain' };

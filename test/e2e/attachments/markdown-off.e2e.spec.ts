@@ -12,7 +12,7 @@ describeInBothModes(
     beforeAll(async () => {
       ann = await world.user('ann');
       bug = await world.bug(ann, 'No Markdown here.');
-    }, 60_000);
+    }, 120_000);
 
     it.each([
       ['top level', { is_markdown: true, comment: 'x' }],

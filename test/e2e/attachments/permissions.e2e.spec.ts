@@ -39,7 +39,7 @@ describeInBothModes('attachments: permission matrix', (tracker) => {
     [priv = 0] = await world.attach(attacher, bugB, 'priv', { summary: 'priv' });
     await world.ok(insider, 'PUT', `/bug/attachment/${priv}`, { is_private: true });
     [onC = 0] = await world.attach(ADMIN, bugC, 'c', { summary: 'c' });
-  }, 90_000);
+  }, 120_000);
 
   const caller = (actor: Actor): Caller => actors.get(actor) ?? ANONYMOUS;
   const outcome = async (method: string, path: string, actor: Actor, body?: unknown): Promise<Outcome> => {

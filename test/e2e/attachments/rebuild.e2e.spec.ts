@@ -21,7 +21,7 @@ describeInBothModes('attachments: rebuild', (tracker) => {
     const [third = 0] = await world.attach(ann, bug, 'third', { obsoletes: [String(first)], is_patch: true });
     await world.ok(ann, 'PUT', `/bug/attachment/${third}`, { summary: 'Renamed', comment: 'changed' });
     ids = [first, second, third];
-  }, 60_000);
+  }, 120_000);
 
   const answers = async (): Promise<unknown[]> => {
     const reads: unknown[] = [];

@@ -27,7 +27,7 @@ describeInBothModes('attachments: update and history', (tracker) => {
     await world.ok(ADMIN, 'PUT', '/group/editbugs', { user_regexp: '' });
     [ann, bob, insider] = await Promise.all([world.user('ann'), world.user('bob'), world.user('insider', ['insiders', 'editbugs'])]);
     bug = await world.bug(ann, 'Attachments get edited.');
-  }, 60_000);
+  }, 120_000);
 
   const history = async (caller: Caller): Promise<HistoryReply['bugs'][number]['history']> =>
     (await world.ok<HistoryReply>(caller, 'GET', `/bug/${bug}/history`)).bugs[0]?.history ?? [];

@@ -131,10 +131,11 @@ export class RestPipeline {
     const raw = route.credentials === 'passed' ? { ...params, ...pathParams, credentials } : { ...params, ...pathParams };
     const payload = route.params ? parseParams(route.params, raw) : raw;
     const context: CallContext = { auth, correlationId, fields };
-    const result =
+    let result =
       route.target.kind === 'local'
         ? await route.target.answer(payload, context)
         : await this.bus.request(route.target.subject, { auth, correlationId, params: payload, fields } satisfies ServiceRequest);
+    for (const compose of route.compose ?? []) result = await compose(result, context, this.bus);
     return route.filterResponse ? route.filterResponse(result, fields) : result;
   }
 

@@ -1,4 +1,5 @@
 import type { AuthContext, FieldSelection } from '@tracker/contracts';
+import type { MessageBus } from '@tracker/platform/messaging';
 import type { z } from 'zod';
 
 /**
@@ -34,4 +35,9 @@ export interface Route {
   readonly credentials?: 'optional' | 'ignored' | 'passed';
   /** trims the service's result to the fields the client asked for */
   readonly filterResponse?: (result: unknown, fields: FieldSelection) => unknown;
+  /** adds what other services own to the result (a bug's flags), before filtering */
+  readonly compose?: readonly Composer[];
 }
+
+/** One composition step (docs/bug-stream-writes.md §4): skipped when the client does not want its field, one batched request per response. */
+export type Composer = (result: unknown, context: CallContext, bus: MessageBus) => Promise<unknown>;

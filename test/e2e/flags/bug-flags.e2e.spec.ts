@@ -57,7 +57,8 @@ describeInBothModes('flags on bugs', (tracker) => {
     types.needinfo = await type('needinfo', { sortkey: 1 });
     types.approval = await type('approval', { sortkey: 2, grant_group: grant, request_group: request, is_multiplicable: false });
     types.granted = await type('granted', { sortkey: 3, grant_group: grant });
-    types.quiet = await type('quiet', { sortkey: 4, is_specifically_requestable: false, is_requestable: false });
+    types.quiet = await type('quiet', { sortkey: 4, is_specifically_requestable: false });
+    types.blocking = await type('blocking', { sortkey: 4, is_requestable: false });
     types.retired = await type('retired', { sortkey: 5, is_active: false });
   }, 180_000);
 
@@ -120,6 +121,7 @@ describeInBothModes('flags on bugs', (tracker) => {
       entry.changes.filter((row) => row.field_name === 'flagtypes.name').map((row) => ({ who: entry.who, ...row })),
     );
     expect(rows).toEqual([
+      { who: ADMIN.login, field_name: 'flagtypes.name', removed: '', added: `${name('needinfo')}?(${plain.login})` },
       {
         who: requester.login,
         field_name: 'flagtypes.name',
@@ -142,7 +144,7 @@ describeInBothModes('flags on bugs', (tracker) => {
     ['an unknown flag id', [{ id: 999_999, status: '+' }], 404, 51, "There is no flag with the id '999999'."],
     ['nothing identifying', [{ status: '?' }], 400, 50, 'The function requires a id/type_id argument, and that argument was not set.'],
     ['a bad status', [{ name: 'NEEDINFO', status: '!' }], 400, 129, 'The flag status ! is invalid.'],
-    ['? on a type not requestable', [{ name: 'QUIET', status: '?' }], 400, 129, 'The flag status ? is invalid.'],
+    ['? on a type not requestable', [{ name: 'BLOCKING', status: '?' }], 400, 129, 'The flag status ? is invalid.'],
     [
       'an inactive type',
       [{ name: 'RETIRED', status: '+' }],
@@ -167,7 +169,13 @@ describeInBothModes('flags on bugs', (tracker) => {
       51,
       "There is no user named 'nobody@example.com'. Either you mis-typed the name or that user has not yet registered for a Tracker account.",
     ],
-    ['a requestee on a type not requesteeble', [{ name: 'QUIET', status: '+', requestee: 'x' }], 400, 129, 'The flag status + is invalid.'],
+    [
+      'a requestee on a type not requesteeble',
+      [{ name: 'QUIET', status: '?', requestee: 'PLAIN' }],
+      400,
+      131,
+      "You can't ask a specific person for QUIET.",
+    ],
     ['a non-list', 'needinfo', 400, 53, undefined],
     [
       'a good flag before a bad one',
@@ -180,7 +188,8 @@ describeInBothModes('flags on bugs', (tracker) => {
       undefined,
     ],
   ])('refuses %s on create and update, writing nothing', async (_case, raw, status, code, message) => {
-    const named = (text: string): string => text.replace(/NEEDINFO|APPROVAL|QUIET|RETIRED/g, (key) => name(key.toLowerCase()));
+    const named = (text: string): string =>
+      text.replace(/NEEDINFO|APPROVAL|QUIET|RETIRED|BLOCKING/g, (key) => name(key.toLowerCase())).replace('PLAIN', plain.login);
     const flags = typeof raw === 'string' ? raw : JSON.parse(named(JSON.stringify(raw)));
     const expected = { status, code, ...(message === undefined ? {} : { message: named(message) }) };
     expect(

@@ -5,6 +5,9 @@ import { CatalogClient } from './collaborators/catalog.client';
 import { IdentityClient } from './collaborators/identity.client';
 import { DecideFlagsHandler } from './decide-flags/decide-flags.handler';
 import { FlagsOfHandler } from './flags-of/flags-of.handler';
+import { GetFlagActivityHandler } from './flag-activity/get-flag-activity.handler';
+import { ActivityQueries } from './read-model/activity.queries';
+import { BugsClient } from './collaborators/bugs.client';
 import { FlagQueries } from './read-model/flag.queries';
 import { CreateFlagTypeHandler } from './flag-types/create-flag-type.handler';
 import { EmbeddedFlagTypesHandler } from './flag-types/embedded-flag-types.handler';
@@ -31,6 +34,7 @@ export class FlagsModule {
         EmbeddedFlagTypesHandler,
         DecideFlagsHandler,
         FlagsOfHandler,
+        GetFlagActivityHandler,
         FlagsSyncHandler,
         RebuildFlagsHandler,
       ],
@@ -39,6 +43,8 @@ export class FlagsModule {
         ...commandProviders(),
         onDataSource(FlagTypeQueries),
         onDataSource(FlagQueries),
+        onDataSource(ActivityQueries),
+        BugsClient,
         CatalogClient,
         IdentityClient,
       ],

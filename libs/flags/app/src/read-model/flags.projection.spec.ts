@@ -156,10 +156,10 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
         },
       });
       expect(await flagQueries().bugsWithTypes([reviewId])).toEqual([bug]);
-      const [next] = (await readModel.dataSource.query(`SELECT nextval('${schemaOf(readModel.dataSource)}.flag_ids') AS id`)) as Array<{
-        id: string;
-      }>;
-      expect(Number(next?.id)).toBeGreaterThan(base + 7);
+      const rows: Array<{ id: string }> = await readModel.dataSource.query(
+        `SELECT nextval('${schemaOf(readModel.dataSource)}.flag_ids') AS id`,
+      );
+      expect(Number(rows[0]?.id)).toBeGreaterThan(base + 7);
     });
 
     it('logs one activity entry per creation, change and clear, in event order', async () => {

@@ -11,6 +11,7 @@ import { EMBEDDED_POSTGRES, type EmbeddedPostgres, postgresConnection } from '@t
 import { TEST_SERVER_URLS, type NodeProcess, createTempDatabase, http, startNodeProcess } from '@tracker/testing';
 import { loadStandaloneConfig } from '../../apps/standalone/src/config';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
+import { startS3TestServer } from '@tracker/platform/blob-store/testing';
 import { TEST_ADMIN, TEST_ADMIN_ENV } from './admin';
 
 /**
@@ -123,7 +124,15 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
 
 async function startDistributed(env: Readonly<Record<string, string>>): Promise<RunningTracker> {
   const database = await createTempDatabase('e2e');
+  // attachments' bytes: the MinIO adapter on an S3-protocol server of this process (docs/attachments.md §10)
+  const s3 = await startS3TestServer();
   const common = {
+    TRACKER_BLOB_STORE: 'minio',
+    TRACKER_S3_ENDPOINT: s3.host,
+    TRACKER_S3_PORT: String(s3.port),
+    TRACKER_S3_ACCESS_KEY: s3.accessKey,
+    TRACKER_S3_SECRET_KEY: s3.secretKey,
+    TRACKER_S3_BUCKET: 'tracker-e2e',
     TRACKER_DATABASE_URL: database.url,
     TRACKER_NATS_URL: TEST_SERVER_URLS.nats,
     TRACKER_NATS_SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}.`,
@@ -146,6 +155,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     await store?.close();
     await stopProcesses();
     await database.drop();
+    await s3.stop();
   };
   const start = async (ready: 'healthy' | 'answering'): Promise<void> => {
     for (const service of SERVICE_NAMES) {

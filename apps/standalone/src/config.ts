@@ -3,6 +3,8 @@ import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
 import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
 import { type FlagsOptions, readFlagsOptions } from '@tracker/flags/app';
 import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
+import { readMaxAttachmentBytes } from '@tracker/gateway';
+import { type BlobStoreConfig, readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { EnvReader } from '@tracker/platform/config';
 import { type HttpConfig, type PlatformConfig, readEmbeddedPlatformConfig, readHttpConfig } from '@tracker/platform/runtime';
 
@@ -13,6 +15,9 @@ export interface StandaloneConfig {
   readonly catalog: CatalogOptions;
   readonly bugs: BugsOptions;
   readonly comments: CommentsOptions;
+  /** one store for the gateway (bytes in and out) and comments (promotion, sweeper): the directory adapter under the data dir unless configured (docs/attachments.md §8) */
+  readonly blobStore: BlobStoreConfig;
+  readonly maxAttachmentBytes: number;
   readonly flags: FlagsOptions;
 }
 
@@ -26,6 +31,8 @@ export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<S
     catalog: readCatalogOptions(env),
     bugs: readBugsOptions(env),
     comments: readCommentsOptions(env),
+    blobStore: readBlobStoreConfig(env),
+    maxAttachmentBytes: readMaxAttachmentBytes(env),
     flags: readFlagsOptions(env),
   });
 }

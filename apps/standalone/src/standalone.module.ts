@@ -6,6 +6,7 @@ import { FlagsModule } from '@tracker/flags/app';
 import { GatewayModule } from '@tracker/gateway';
 import { IdentityModule } from '@tracker/identity/app';
 import { MailerModule } from '@tracker/mailer/app';
+import { BlobStoreModule } from '@tracker/platform/blob-store';
 import { addressIdentifiesClient, PlatformModule } from '@tracker/platform/runtime';
 import type { StandaloneConfig } from './config';
 
@@ -17,7 +18,12 @@ export class StandaloneModule {
       module: StandaloneModule,
       imports: [
         PlatformModule.forRoot(config.platform),
-        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) }),
+        BlobStoreModule.forRoot(config.blobStore),
+        GatewayModule.forRoot({
+          maxBodyBytes: config.http.maxBodyBytes,
+          addressIdentifiesClient: addressIdentifiesClient(config.http),
+          maxAttachmentBytes: config.maxAttachmentBytes,
+        }),
         IdentityModule.forRoot(config.identity),
         CatalogModule.forRoot(config.catalog),
         BugsModule.forRoot(config.bugs),

@@ -6,3 +6,4 @@ export * from './wait-until';
 export * from './decider-spec';
 export * from './both-postgres';
 export * from './error-factories';
+export * from './tcp-proxy';

@@ -1,6 +1,7 @@
 import { REBUILD_FLAGS_SUBJECT } from '@tracker/contracts';
 import { describeInBothModes } from '../../support/modes';
-import { ADMIN, ANONYMOUS, type Caller, FlagTypesWorld, type FlagTypesBody } from './support/flag-types-world';
+import { perProductAdminCases } from './cases/per-product-admin.cases';
+import { ADMIN, ANONYMOUS, type Caller, FlagTypesWorld, type FlagTypesBody, type FlagTypeSummaryBody } from './support/flag-types-world';
 
 /**
  * Flag types over the gateway's HTTP in both run modes (docs/flags.md §2): create, update
@@ -322,9 +323,9 @@ describeInBothModes('flag types', (tracker) => {
       ADMIN,
       `/flag_type/${2 ** 31}`,
       { sortkey: 3 },
-      404,
-      51,
-      `There is no flagtype with the id '${2 ** 31}'.`,
+      400,
+      54,
+      `Invalid parameter 'id_or_name': '${2 ** 31}' is too large; the largest allowed is 2147483647.`,
     ],
     ['an id beyond any database in ids', ADMIN, '/flag_type/1', { ids: [2 ** 31] }, 400, 54, undefined],
     ['an unknown name', ADMIN, '/flag_type/1', { names: ['nope'], sortkey: 3 }, 404, 51, "There is no flagtype named 'nope'."],
@@ -341,10 +342,47 @@ describeInBothModes('flag types', (tracker) => {
     expect(await world.flagTypes(ADMIN, 'RefProduct')).toEqual(before);
   });
 
+  perProductAdminCases(world);
+
+  it('embeds the types applying to each component in product reads (components.flag_types)', async () => {
+    type Product = { components: Array<{ name: string; flag_types?: { bug: FlagTypeSummaryBody[]; attachment: FlagTypeSummaryBody[] } }> };
+    const read = async (query = ''): Promise<Product['components']> =>
+      (await world.ok<{ products: Product[] }>(plain, 'GET', `/product?names=RefProduct${query}`)).products[0]?.components ?? [];
+    const names = (components: Product['components']) =>
+      components.map((c) => [c.name, c.flag_types?.bug.map((t) => t.name), c.flag_types?.attachment.map((t) => t.name)]);
+    const components = await read();
+    expect(names(components)).toEqual([
+      ['Backend', [], ['hush', 'review1']],
+      ['RefComponent', ['needinfo1', 'gated', 'granted'], ['hush', 'review1']],
+    ]);
+    expect(components[1]?.flag_types?.bug[0]).toEqual({
+      id: 2,
+      name: 'needinfo1',
+      description: 'Need info',
+      cc_list: 'c@example.com',
+      sort_key: 1,
+      is_active: false,
+      is_requestable: true,
+      is_requesteeble: false,
+      is_multiplicable: true,
+      grant_group: null,
+      request_group: expect.any(Number),
+    });
+    expect(names(await read('&exclude_fields=components.flag_types'))).toEqual([
+      ['Backend', undefined, undefined],
+      ['RefComponent', undefined, undefined],
+    ]);
+    expect(names(await read('&include_fields=components.name'))).toEqual([
+      ['Backend', undefined, undefined],
+      ['RefComponent', undefined, undefined],
+    ]);
+  });
+
   it('answers the same after the read model is rebuilt from the log, and hands out the next id', async () => {
     const reads = async (): Promise<unknown[]> => {
       const all: unknown[] = [];
       for (const caller of [ADMIN, granter, plain]) {
+        all.push(await world.ok(caller, 'GET', `/product?names=RefProduct&names=${encodeURIComponent(OTHER)}`));
         for (const [product, component] of [
           ['RefProduct'],
           ['RefProduct', 'RefComponent'],
@@ -360,6 +398,6 @@ describeInBothModes('flag types', (tracker) => {
     await tracker().request(REBUILD_FLAGS_SUBJECT, {});
     expect(await reads()).toEqual(before);
     const next = await world.flagType({ name: 'after', description: 'After the rebuild', target_type: 'bug' });
-    expect(next).toBe(8);
+    expect(next).toBe(9);
   });
 });

@@ -85,6 +85,7 @@ async function buildInstallation(world: World): Promise<Installation> {
   await ok(world, 'POST', '/classification', { name: 'Hardware', description: 'Boxes and cables' });
   await ok(world, 'POST', '/product', { name: 'Widgets', description: 'All about widgets', version: '1.0', classification: 'Hardware' });
   await ok(world, 'POST', '/component', { product: 'Widgets', name: 'Main', description: 'Main component', default_assignee: ANN.login });
+  await ok(world, 'PUT', '/product/Widgets', { group_controls: [{ group: 'replayqa', membercontrol: 'Shown', othercontrol: 'NA' }] });
   await ok(world, 'POST', '/keyword', { name: 'replay', description: 'Replayed' });
   await ok(world, 'POST', '/field/bug', { name: 'cf_colour', display_name: 'Colour', type: 2 });
   await ok(world, 'POST', '/field/bug/cf_colour/values', { name: 'red' });
@@ -121,6 +122,7 @@ async function reads(world: World, at: Installation): Promise<Record<string, unk
     ['/whoami', { 'x-bugzilla-token': at.annToken }],
     ['/classification/Hardware', ADMIN_HEADERS],
     ['/product?names=Widgets', ADMIN_HEADERS],
+    ['/product?names=Widgets&include_fields=name,_extra', ADMIN_HEADERS],
     ['/field/bug?names=cf_colour&names=bug_status&names=keywords', ADMIN_HEADERS],
     ['/workflow', ADMIN_HEADERS],
     [`/bug/${at.bugId}?include_fields=_all`, ann],
@@ -216,7 +218,7 @@ describeWithServers(['postgres'], 'a v1 event of every stream type replays ident
     ['group-', () => ['PUT', '/group/replayqa', { description: 'Quality' }]],
     ['apikey-', (at) => ['PUT', `/user/api_key/${at.annKeyId}`, { description: 'laptop' }, { 'x-bugzilla-api-key': at.annKey }]],
     ['classification-', () => ['PUT', '/classification/Hardware', { description: 'Boxes' }]],
-    ['product-', () => ['PUT', '/product/Widgets', { description: 'More widgets' }]],
+    ['product-', () => ['PUT', '/product/Widgets', { description: 'More widgets', group_controls: [{ group: 'replayqa', entry: true }] }]],
     ['keyword-', () => ['PUT', '/keyword/replay', { description: 'Replayed twice' }]],
     ['field-', () => ['PUT', '/field/bug/cf_colour', { display_name: 'Paint' }]],
     ['workflow', () => ['PUT', '/workflow', { duplicate_status: 'VERIFIED' }]],

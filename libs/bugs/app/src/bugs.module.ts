@@ -3,6 +3,8 @@ import { commandProviders } from '@tracker/platform/command-handler';
 import { healthController } from '@tracker/platform/messaging';
 import { BugFinder } from './access/bug-finder';
 import { AddCommentHandler } from './add-comment/add-comment.handler';
+import { AddAttachmentHandler } from './add-attachment/add-attachment.handler';
+import { UpdateAttachmentsHandler } from './update-attachments/update-attachments.handler';
 import { BugAccessHandler } from './bug-access/bug-access.handler';
 import { BugHistoryHandler } from './bug-history/bug-history.handler';
 import { BUGS_OPTIONS, type BugsOptions } from './bugs.options';
@@ -45,6 +47,8 @@ export class BugsModule {
         UpdateTagsHandler,
         BugAccessHandler,
         AddCommentHandler,
+        AddAttachmentHandler,
+        UpdateAttachmentsHandler,
         RebuildBugsHandler,
       ],
       providers: [

@@ -3,6 +3,7 @@ import { streamType } from '../events/stream-type';
 import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } from './bug-comment.events';
 import type { BugParticipants, UserRef } from './bug-participants';
 import type { FlagsChanged } from './bug-flag.events';
+import type { AttachmentEvent } from './bug-attachment.events';
 
 /**
  * The events of a bug's stream (`bug-<id>`), public so that the comments service and the
@@ -115,18 +116,24 @@ export type CommentPrivacyChanged = DomainEvent<'CommentPrivacyChanged', Comment
 
 /**
  * The events of a bug's stream, the union the bug decider folds and every reader of the
- * stream handles. FlagsChanged (bug-flag.events.ts) is decided by the flags service and
+ * stream handles. Attachment events (bug-attachment.events.ts) carry metadata only, never
+ * bytes; FlagsChanged (bug-flag.events.ts) is decided by the flags service and
  * appended by bugs with the bug's own change (docs/bug-stream-writes.md).
  */
-export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged | FlagsChanged;
+export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged | AttachmentEvent | FlagsChanged;
 
 /** Every event a bug's stream may hold (the same union; kept for the stream type's readers). */
 export type BugStreamEvent = BugEvent;
 
+/** CommentAdded v1 -> v2: `attachmentNote` (docs/attachments.md §5); older comments are no attachment's note. */
+const commentAddedV2 = (data: unknown): unknown => ({ ...(data as object), attachmentNote: null });
+
 export const bugStreamType = streamType<BugStreamEvent>(BUG_STREAM_PREFIX, {
   BugCreated: [],
   BugUpdated: [],
-  CommentAdded: [],
+  CommentAdded: [commentAddedV2],
   CommentPrivacyChanged: [],
   FlagsChanged: [],
+  AttachmentCreated: [],
+  AttachmentUpdated: [],
 });

@@ -50,3 +50,10 @@ export interface FlagTypesBody {
   readonly bug: readonly FlagTypeBody[];
   readonly attachment: readonly FlagTypeBody[];
 }
+
+/** A type in a component's `flag_types` of product reads. */
+export interface FlagTypeSummaryBody {
+  readonly id: number;
+  readonly name: string;
+  readonly [key: string]: unknown;
+}

@@ -32,6 +32,7 @@ export class BugsProjection implements Projection {
     const privacy: Array<{ commentId: number; isPrivate: boolean }> = [];
     let maxBugId = 0;
     let maxCommentId = 0;
+    let maxAttachmentId = 0;
     for (const recorded of events) {
       const event = domainEvent<BugEvent>(recorded);
       const at = recorded.metadata.occurredAt;
@@ -61,6 +62,13 @@ export class BugsProjection implements Projection {
           maxCommentId = Math.max(maxCommentId, commentId);
           break;
         }
+        case 'AttachmentCreated':
+          maxAttachmentId = Math.max(maxAttachmentId, event.data.attachmentId);
+          if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
+          break;
+        case 'AttachmentUpdated':
+          if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
+          break;
         case 'CommentPrivacyChanged':
           if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
           privacy.push({ commentId: event.data.commentId, isPrivate: event.data.isPrivate });
@@ -80,6 +88,7 @@ export class BugsProjection implements Projection {
     await writeComments(manager, s, newComments, privacy);
     if (maxBugId > 0) await IdSequence.advancePast(manager, 'bug_ids', maxBugId);
     if (maxCommentId > 0) await IdSequence.advancePast(manager, 'comment_ids', maxCommentId);
+    if (maxAttachmentId > 0) await IdSequence.advancePast(manager, 'attachment_ids', maxAttachmentId);
   }
 }
 

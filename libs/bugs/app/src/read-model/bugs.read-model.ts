@@ -4,6 +4,7 @@ import { CustomFieldsProjection } from './custom-fields.projection';
 import { LastVisitsProjection } from './last-visits.projection';
 import { CreateBugsTables1764100000000 } from './migrations/1764100000000-create-bugs-tables';
 import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-substring-search-indexes';
+import { AttachmentIds1764100000002 } from './migrations/1764100000002-attachment-ids';
 import { PersonalTagsProjection } from './personal-tags.projection';
 import { UsersProjection } from './users.projection';
 
@@ -13,7 +14,12 @@ export const BUGS_SCHEMA = 'bugs';
 export const bugsReadModel = ReadModelModule.forService({
   schema: BUGS_SCHEMA,
   entities: [],
-  migrations: [ProjectionCheckpoints1763800000000, CreateBugsTables1764100000000, SubstringSearchIndexes1764100000001],
+  migrations: [
+    ProjectionCheckpoints1763800000000,
+    CreateBugsTables1764100000000,
+    SubstringSearchIndexes1764100000001,
+    AttachmentIds1764100000002,
+  ],
   projections: [
     new BugsProjection(),
     new UsersProjection(),

@@ -8,6 +8,7 @@ import {
   evolveCurrentFlags,
   type UserRef,
 } from '@tracker/contracts';
+import { type AttachmentRef, evolveAttachments } from './bug-attachments.state';
 import { applyDelta } from './bug-lists';
 
 /** A comment as the bug's rules need it: privacy changes and the next count. */
@@ -25,6 +26,8 @@ export interface ExistingBug {
   readonly comments: readonly CommentRef[];
   /** hours worked: the sum of the comments' work time */
   readonly actualTime: number;
+  /** in creation order */
+  readonly attachments: readonly AttachmentRef[];
   /** the flags of the bug and of its attachments (FlagsChanged), what flags.decide decides on */
   readonly flags: readonly CurrentFlag[];
 }
@@ -67,6 +70,7 @@ export function evolveBug(state: BugState, event: BugEvent): BugState {
         fields,
         comments: [{ commentId: description.commentId, count: 0, isPrivate: description.isPrivate }],
         actualTime: description.workTime,
+        attachments: [],
         flags: [],
       };
     }
@@ -89,6 +93,9 @@ export function evolveBug(state: BugState, event: BugEvent): BugState {
           comment.commentId === event.data.commentId ? { ...comment, isPrivate: event.data.isPrivate } : comment,
         ),
       };
+    case 'AttachmentCreated':
+    case 'AttachmentUpdated':
+      return state.exists ? { ...state, attachments: evolveAttachments(state.attachments, event) } : state;
     case 'FlagsChanged':
       return state.exists ? { ...state, flags: evolveCurrentFlags(state.flags, event.data) } : state;
   }

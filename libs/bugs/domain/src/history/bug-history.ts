@@ -1,7 +1,10 @@
 import { type BugEvent, formatDateTime } from '@tracker/contracts';
 import { type BugState, evolveBug } from '../bug/bug.state';
+import { attachmentRows } from './attachment-rows';
 import { flagRows } from './flag-rows';
 import { type FieldChange, formatChanges, workTimeChange } from './format-changes';
+
+type Row = FieldChange & { readonly attachmentId?: number };
 
 /** A bug event with the time it happened (from its metadata). */
 export interface DatedBugEvent {
@@ -36,9 +39,10 @@ const TIME_TRACKING = new Set(['estimated_time', 'remaining_time', 'work_time', 
  */
 export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryReader, newSince: string | null): HistoryEntry[] {
   const since = newSince === null ? null : Date.parse(newSince);
-  const entries: Array<{ when: string; who: string; changes: FieldChange[] }> = [];
+  const entries: Array<{ when: string; who: string; changes: Row[] }> = [];
+  // rows about an attachment that is private now are for insiders only, whatever they say (Bugzilla)
+  const privateNow = reader.insider ? new Set<number>() : privateAttachments(events);
   let state: BugState = { exists: false };
-  const privateNow = privateAttachments(events);
   for (const { event, occurredAt } of events) {
     const rows = rowsOf(state, event);
     state = evolveBug(state, event);
@@ -46,7 +50,7 @@ export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryRe
       (row) =>
         (reader.timetracker || !TIME_TRACKING.has(row.field)) &&
         (reader.insider || row.field !== 'longdescs.isprivate' || row.added !== '1') &&
-        (reader.insider || row.attachmentId === undefined || !privateNow.has(row.attachmentId)),
+        (row.attachmentId === undefined || !privateNow.has(row.attachmentId)),
     );
     if (visible.length === 0 || (since !== null && Date.parse(occurredAt) <= since)) continue;
     const when = formatDateTime(occurredAt);
@@ -62,22 +66,22 @@ export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryRe
       field_name: row.field,
       removed: row.removed,
       added: row.added,
-      ...(row.attachmentId !== undefined ? { attachment_id: row.attachmentId } : {}),
+      ...(row.attachmentId === undefined ? {} : { attachment_id: row.attachmentId }),
     })),
   }));
 }
 
-/** Attachments private at the end of the stream: rows about them are for insiders only (Bugzilla reads current privacy). */
 function privateAttachments(events: readonly DatedBugEvent[]): Set<number> {
-  const privacy = new Map<number, boolean>();
+  const hidden = new Set<number>();
   for (const { event } of events) {
-    if (event.type === 'FlagsChanged' && event.data.attachmentId !== null)
-      privacy.set(event.data.attachmentId, event.data.attachmentIsPrivate === true);
+    if (event.type !== 'AttachmentCreated' && event.type !== 'AttachmentUpdated') continue;
+    if (event.data.isPrivate) hidden.add(event.data.attachmentId);
+    else hidden.delete(event.data.attachmentId);
   }
-  return new Set([...privacy].filter(([, isPrivate]) => isPrivate).map(([id]) => id));
+  return hidden;
 }
 
-function rowsOf(state: BugState, event: BugEvent): FieldChange[] {
+function rowsOf(state: BugState, event: BugEvent): Row[] {
   switch (event.type) {
     case 'BugCreated':
       return [];
@@ -87,6 +91,10 @@ function rowsOf(state: BugState, event: BugEvent): FieldChange[] {
       return event.data.workTime !== 0 ? [workTimeChange(event.data.workTime)] : [];
     case 'CommentPrivacyChanged':
       return [{ field: 'longdescs.isprivate', removed: event.data.isPrivate ? '0' : '1', added: event.data.isPrivate ? '1' : '0' }];
+    case 'AttachmentCreated':
+      return [];
+    case 'AttachmentUpdated':
+      return attachmentRows(event.data);
     case 'FlagsChanged':
       return flagRows(event.data);
   }
@@ -101,7 +109,10 @@ function whoOf(event: BugEvent): string {
     case 'CommentAdded':
       return event.data.author.login;
     case 'CommentPrivacyChanged':
+    case 'AttachmentUpdated':
     case 'FlagsChanged':
       return event.data.changedBy.login;
+    case 'AttachmentCreated':
+      return event.data.creator.login;
   }
 }

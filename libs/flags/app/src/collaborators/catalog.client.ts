@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ADMINISTERED_PRODUCTS_SUBJECT,
+  type AdministeredProductsParams,
+  type AdministeredProductsResult,
   type BugRulesResult,
   type ProductRules,
   RESOLVE_BUG_RULES_SUBJECT,
@@ -24,6 +27,14 @@ export class CatalogClient {
     if ((query.products?.length ?? 0) === 0 && (query.productIds?.length ?? 0) === 0) return [];
     const result = await this.bus.request<BugRulesResult, ResolveBugRulesParams>(RESOLVE_BUG_RULES_SUBJECT, { ...caller, params: query });
     return result.products;
+  }
+
+  /** The products the caller administers (global or per-product editcomponents, docs/flags.md §1). */
+  administered(caller: Caller): Promise<AdministeredProductsResult> {
+    return this.bus.request<AdministeredProductsResult, AdministeredProductsParams>(ADMINISTERED_PRODUCTS_SUBJECT, {
+      ...caller,
+      params: {},
+    });
   }
 
   /** The products the clusions of a create or update name, as the flag-type decider takes them. */

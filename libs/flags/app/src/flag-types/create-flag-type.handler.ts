@@ -30,7 +30,7 @@ export class CreateFlagTypeHandler {
   ) {}
 
   async handle(request: ServiceRequest<CreateFlagTypeParams>): Promise<CreateFlagTypeResult> {
-    const admin = flagTypeAdminOf(request.auth);
+    const admin = await flagTypeAdminOf(request, this.catalog);
     const denied = checkFlagTypeRights(admin, 'add');
     if (denied) throw denied;
     const values = flagTypeValuesOf(request.params);

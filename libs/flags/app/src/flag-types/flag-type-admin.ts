@@ -1,14 +1,16 @@
-import { type AuthContext, hasPermission, isLoggedIn } from '@tracker/contracts';
+import { isLoggedIn, type ServiceRequest } from '@tracker/contracts';
 import type { FlagTypeAdmin } from '@tracker/flags/domain';
+import type { CatalogClient } from '../collaborators/catalog.client';
 
 /**
- * Who may administer flag types (docs/flags.md §2.3): Bugzilla's editcomponents, for every
- * product. Per-product administration (group controls with editcomponents, the catalog's
- * `catalog.products.administered`, docs/flags.md §1) is not in the catalog yet, so
- * `productIds` is empty: the domain already decides every per-product rule from it.
+ * Who may administer flag types (docs/flags.md §2.3): global editcomponents, or the
+ * products whose group controls give one of the caller's groups editcomponents, as the
+ * catalog answers (`catalog.products.administered`). Logged out: nothing to ask.
  */
-export function flagTypeAdminOf(auth: AuthContext): FlagTypeAdmin {
-  return { loggedIn: isLoggedIn(auth), global: isLoggedIn(auth) && hasPermission(auth, 'editcomponents'), productIds: [] };
+export async function flagTypeAdminOf(request: ServiceRequest, catalog: CatalogClient): Promise<FlagTypeAdmin> {
+  if (!isLoggedIn(request.auth)) return { loggedIn: false, global: false, productIds: [] };
+  const administered = await catalog.administered(request);
+  return { loggedIn: true, global: administered.all, productIds: administered.productIds };
 }
 
 /** The product names inclusions and exclusions items name: names, or the keys of `{<product>: [...]}` objects. */

@@ -39,7 +39,7 @@ export class UpdateFlagTypeHandler {
   ) {}
 
   async handle(request: ServiceRequest<UpdateFlagTypeParams>): Promise<UpdateFlagTypesResult> {
-    const admin = flagTypeAdminOf(request.auth);
+    const admin = await flagTypeAdminOf(request, this.catalog);
     const denied = checkFlagTypeRights(admin, 'edit');
     if (denied) throw denied;
     const p = request.params;

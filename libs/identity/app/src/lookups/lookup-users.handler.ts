@@ -1,5 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { LOOKUP_USERS_SUBJECT, type LookupUsersParams, type LookupUsersResult, type ServiceRequest, type UserAccess } from '@tracker/contracts';
+import {
+  LOOKUP_USERS_SUBJECT,
+  type LookupUsersParams,
+  type LookupUsersResult,
+  type ServiceRequest,
+  type UserAccess,
+} from '@tracker/contracts';
 import { permissionsFor } from '@tracker/identity/domain';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';

@@ -22,6 +22,9 @@ const uniqueName = (length: number, id: number, unit: string): string => textOfL
 const description = fc.constantFrom(1, L.descriptionLength, L.descriptionLength + 1).map((length) => textOfLength(length, '語'));
 const sortKey = fc.constantFrom(L.sortKey.min - 1, -1, 0, L.sortKey.max, L.sortKey.max + 1, 2 ** 31);
 
+// each property writes a real database up to a few dozen times: slow on a busy machine
+jest.setTimeout(120_000);
+
 describeOnBothPostgres('catalog-limits', (target, open) => {
   describe(`catalog limits, projected on ${target}`, () => {
     let log: ProjectedLog;

@@ -13,6 +13,9 @@ import { TaggedCommentsIndex1764200000001 } from './migrations/1764200000001-tag
  */
 const L = COMMENT_LIMITS;
 
+// each property writes a real database up to a few dozen times: slow on a busy machine
+jest.setTimeout(120_000);
+
 describeOnBothPostgres('comments-limits', (target, open) => {
   describe(`comment limits, projected on ${target}`, () => {
     let log: ProjectedLog;

@@ -11,6 +11,7 @@ import { EMBEDDED_POSTGRES, type EmbeddedPostgres, postgresConnection } from '@t
 import { TEST_SERVER_URLS, type NodeProcess, createTempDatabase, http, startNodeProcess } from '@tracker/testing';
 import { loadStandaloneConfig } from '../../apps/standalone/src/config';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
+import { startS3TestServer } from '@tracker/platform/blob-store/testing';
 import { TEST_ADMIN, TEST_ADMIN_ENV } from './admin';
 
 /**
@@ -38,6 +39,11 @@ export interface RunningTracker {
   eventStore(): Promise<EventStore>;
   /** Stops every process and starts them again on the same data; resolves once every service answers (ready or not). */
   restart(): Promise<void>;
+  /**
+   * Starts one more gateway process on the same NATS (distributed mode only): a second
+   * replica, for what must hold across gateways. Stopped with the tracker.
+   */
+  extraGateway(): Promise<string>;
   /** The embedded PostgreSQL (embedded mode only). */
   embeddedPostgres(): EmbeddedPostgres;
   stop(): Promise<void>;
@@ -102,6 +108,7 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
       return current().baseUrl;
     },
     processes: new Map(),
+    extraGateway: () => Promise.reject(new Error('embedded mode has one gateway')),
     request: requester(() => current().app.get<MessageBus>(MESSAGE_BUS)),
     eventStore: () => Promise.resolve(current().app.get<EventStore>(EVENT_STORE)),
     embeddedPostgres: () => {
@@ -123,7 +130,15 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
 
 async function startDistributed(env: Readonly<Record<string, string>>): Promise<RunningTracker> {
   const database = await createTempDatabase('e2e');
+  // attachments' bytes: the MinIO adapter on an S3-protocol server of this process (docs/attachments.md §10)
+  const s3 = await startS3TestServer();
   const common = {
+    TRACKER_BLOB_STORE: 'minio',
+    TRACKER_S3_ENDPOINT: s3.host,
+    TRACKER_S3_PORT: String(s3.port),
+    TRACKER_S3_ACCESS_KEY: s3.accessKey,
+    TRACKER_S3_SECRET_KEY: s3.secretKey,
+    TRACKER_S3_BUCKET: 'tracker-e2e',
     TRACKER_DATABASE_URL: database.url,
     TRACKER_NATS_URL: TEST_SERVER_URLS.nats,
     TRACKER_NATS_SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}.`,
@@ -146,17 +161,21 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     await store?.close();
     await stopProcesses();
     await database.drop();
+    await s3.stop();
   };
   const start = async (ready: 'healthy' | 'answering'): Promise<void> => {
     for (const service of SERVICE_NAMES) {
       processes.set(service, startNodeProcess(service, `dist/apps/${service}/src/main.js`, common, ROOT));
     }
     await Promise.all([...processes.values()].map((p) => p.waitFor(/answers on nats:/)));
-    const gateway = startNodeProcess('gateway', 'dist/apps/gateway/src/main.js', { ...common, PORT: '0', TRACKER_HOST: '127.0.0.1' }, ROOT);
-    processes.set('gateway', gateway);
-    const [, port] = await gateway.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
-    baseUrl = `http://127.0.0.1:${port}`;
+    baseUrl = await startGateway('gateway');
     await waitForHealth(baseUrl, ready);
+  };
+  const startGateway = async (name: string): Promise<string> => {
+    const gateway = startNodeProcess(name, 'dist/apps/gateway/src/main.js', { ...common, PORT: '0', TRACKER_HOST: '127.0.0.1' }, ROOT);
+    processes.set(name, gateway);
+    const [, port] = await gateway.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
+    return `http://127.0.0.1:${port}`;
   };
   try {
     await start('healthy');
@@ -167,6 +186,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
         return baseUrl;
       },
       processes,
+      extraGateway: () => startGateway(`gateway-${processes.size}`),
       request: requester(() => bus),
       eventStore: async () => (store ??= await PostgresEventStore.create(postgresConnection(database.url, 2))),
       embeddedPostgres: () => {

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CommentsModule } from '@tracker/comments/app';
+import { BlobStoreModule } from '@tracker/platform/blob-store';
 import { PlatformModule } from '@tracker/platform/runtime';
 import type { CommentsConfig } from './config';
 
@@ -7,6 +8,13 @@ import type { CommentsConfig } from './config';
 @Module({})
 export class CommentsAppModule {
   static forRoot(config: CommentsConfig): DynamicModule {
-    return { module: CommentsAppModule, imports: [PlatformModule.forRoot(config.platform), CommentsModule.forRoot(config.comments)] };
+    return {
+      module: CommentsAppModule,
+      imports: [
+        PlatformModule.forRoot(config.platform),
+        BlobStoreModule.forRoot(config.blobStore),
+        CommentsModule.forRoot(config.comments),
+      ],
+    };
   }
 }

@@ -7,6 +7,6 @@ import type { FlagsConfig } from './config';
 @Module({})
 export class FlagsAppModule {
   static forRoot(config: FlagsConfig): DynamicModule {
-    return { module: FlagsAppModule, imports: [PlatformModule.forRoot(config.platform), FlagsModule] };
+    return { module: FlagsAppModule, imports: [PlatformModule.forRoot(config.platform), FlagsModule.forRoot(config.flags)] };
   }
 }

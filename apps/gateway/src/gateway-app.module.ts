@@ -1,10 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { GatewayModule } from '@tracker/gateway';
+import { CREDENTIAL_CACHE_TTL_MS, GatewayModule } from '@tracker/gateway';
+import { BlobStoreModule } from '@tracker/platform/blob-store';
 import { MessagingModule } from '@tracker/platform/messaging';
 import { addressIdentifiesClient } from '@tracker/platform/runtime';
 import type { GatewayConfig } from './config';
 
-/** The gateway as its own process: HTTP in front, NATS behind, nothing persistent. */
+/** The gateway as its own process: HTTP in front, NATS behind, the blob store for attachment bytes, nothing else persistent. */
 @Module({})
 export class GatewayAppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
@@ -12,7 +13,13 @@ export class GatewayAppModule {
       module: GatewayAppModule,
       imports: [
         MessagingModule.forRoot(config.messaging),
-        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) }),
+        BlobStoreModule.forRoot(config.blobStore),
+        GatewayModule.forRoot({
+          maxBodyBytes: config.http.maxBodyBytes,
+          addressIdentifiesClient: addressIdentifiesClient(config.http),
+          maxAttachmentBytes: config.maxAttachmentBytes,
+          credentialCache: { maxEntries: config.http.credentialCacheEntries, ttlMs: CREDENTIAL_CACHE_TTL_MS },
+        }),
       ],
     };
   }

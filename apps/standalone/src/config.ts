@@ -1,7 +1,10 @@
 import { type BugsOptions, readBugsOptions } from '@tracker/bugs/app';
 import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
 import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
+import { type FlagsOptions, readFlagsOptions } from '@tracker/flags/app';
 import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
+import { readMaxAttachmentBytes } from '@tracker/gateway';
+import { type BlobStoreConfig, readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { EnvReader } from '@tracker/platform/config';
 import { type HttpConfig, type PlatformConfig, readEmbeddedPlatformConfig, readHttpConfig } from '@tracker/platform/runtime';
 
@@ -12,6 +15,10 @@ export interface StandaloneConfig {
   readonly catalog: CatalogOptions;
   readonly bugs: BugsOptions;
   readonly comments: CommentsOptions;
+  /** one store for the gateway (bytes in and out) and comments (promotion, sweeper): the directory adapter under the data dir unless configured (docs/attachments.md §8) */
+  readonly blobStore: BlobStoreConfig;
+  readonly maxAttachmentBytes: number;
+  readonly flags: FlagsOptions;
 }
 
 /** The only place the standalone process reads its environment. */
@@ -24,5 +31,8 @@ export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<S
     catalog: readCatalogOptions(env),
     bugs: readBugsOptions(env),
     comments: readCommentsOptions(env),
+    blobStore: readBlobStoreConfig(env),
+    maxAttachmentBytes: readMaxAttachmentBytes(env),
+    flags: readFlagsOptions(env),
   });
 }

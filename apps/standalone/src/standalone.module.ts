@@ -3,9 +3,10 @@ import { BugsModule } from '@tracker/bugs/app';
 import { CatalogModule } from '@tracker/catalog/app';
 import { CommentsModule } from '@tracker/comments/app';
 import { FlagsModule } from '@tracker/flags/app';
-import { GatewayModule } from '@tracker/gateway';
+import { CREDENTIAL_CACHE_TTL_MS, GatewayModule } from '@tracker/gateway';
 import { IdentityModule } from '@tracker/identity/app';
 import { MailerModule } from '@tracker/mailer/app';
+import { BlobStoreModule } from '@tracker/platform/blob-store';
 import { addressIdentifiesClient, PlatformModule } from '@tracker/platform/runtime';
 import type { StandaloneConfig } from './config';
 
@@ -17,12 +18,18 @@ export class StandaloneModule {
       module: StandaloneModule,
       imports: [
         PlatformModule.forRoot(config.platform),
-        GatewayModule.forRoot({ maxBodyBytes: config.http.maxBodyBytes, addressIdentifiesClient: addressIdentifiesClient(config.http) }),
+        BlobStoreModule.forRoot(config.blobStore),
+        GatewayModule.forRoot({
+          maxBodyBytes: config.http.maxBodyBytes,
+          addressIdentifiesClient: addressIdentifiesClient(config.http),
+          maxAttachmentBytes: config.maxAttachmentBytes,
+          credentialCache: { maxEntries: config.http.credentialCacheEntries, ttlMs: CREDENTIAL_CACHE_TTL_MS },
+        }),
         IdentityModule.forRoot(config.identity),
         CatalogModule.forRoot(config.catalog),
         BugsModule.forRoot(config.bugs),
         CommentsModule.forRoot(config.comments),
-        FlagsModule,
+        FlagsModule.forRoot(config.flags),
         MailerModule,
       ],
     };

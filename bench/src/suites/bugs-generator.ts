@@ -6,7 +6,8 @@ import type { TempDatabase } from '@tracker/testing';
 import { runLanes } from '../measure';
 import type { Measurement } from '../report';
 
-const GENERATED = 100_000;
+/** `BENCH_GENERATED_BUGS=10000 npm run bench -- bugs`: a shorter run on a busy machine (search figures then say less) */
+export const GENERATED = Number(process.env['BENCH_GENERATED_BUGS'] ?? 100_000);
 export const PRODUCTS = 10;
 /** The bench's own administrator (a throwaway process and database). */
 export const ADMIN = {

@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
+import { PostgresEventStore } from '@tracker/platform/event-store';
 import { createTempDatabase, http, type HttpResponse, jsonCall, type NodeProcess, startNodeProcess } from '@tracker/testing';
 import { httpRequestsPerSecond } from '../http-load';
 import { latencies, ratePerSecond } from '../measure';
 import type { Measurement } from '../report';
-import { ADMIN, fieldsOf, generateBugs, PRODUCTS, WORDS } from './bugs-generator';
+import { ADMIN, fieldsOf, GENERATED, generateBugs, PRODUCTS, WORDS } from './bugs-generator';
 import { median } from './http.bench';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -14,6 +15,7 @@ const CONNECTIONS = 32;
 const SECONDS = 4;
 const CREATES = 1500;
 const SEARCHES = 60;
+const SEQUENTIAL_CREATES = 200;
 
 /**
  * Bugs through the gateway of the standalone process on a real PostgreSQL server, each
@@ -43,6 +45,10 @@ export async function bugsBench(): Promise<Measurement[]> {
       TRACKER_ADMIN_LOGIN: ADMIN.login,
       TRACKER_ADMIN_PASSWORD: ADMIN.password,
       TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
+      // `TRACKER_CREDENTIAL_CACHE_SIZE=0 npm run bench -- bugs` measures the gateway without its credential cache
+      ...(process.env['TRACKER_CREDENTIAL_CACHE_SIZE']
+        ? { TRACKER_CREDENTIAL_CACHE_SIZE: process.env['TRACKER_CREDENTIAL_CACHE_SIZE'] }
+        : {}),
     },
     ROOT,
   );
@@ -106,7 +112,13 @@ async function searches(base: string, pool: Pool): Promise<Measurement[]> {
     for (const p of ['p50', 'p95'] as const) {
       const baseline = `plain SELECT, ${name}, ${p}`;
       results.push({ suite: 'bugs', name: baseline, value: plain[p], unit: 'ms' });
-      results.push({ suite: 'bugs', name: `search over 100,000 bugs, ${name}, ${p}`, value: gateway[p], unit: 'ms', baseline });
+      results.push({
+        suite: 'bugs',
+        name: `search over ${GENERATED.toLocaleString('en-US')} bugs, ${name}, ${p}`,
+        value: gateway[p],
+        unit: 'ms',
+        baseline,
+      });
     }
   }
   return results;
@@ -117,15 +129,17 @@ async function creates(base: string, pool: Pool): Promise<Measurement[]> {
   const raw = await ratePerSecond(CREATES * 2, CONNECTIONS, (i) =>
     pool.query('INSERT INTO bench_raw (data) VALUES ($1)', [JSON.stringify(fieldsOf(i))]),
   );
-  const created = await ratePerSecond(CREATES, CONNECTIONS, (i) =>
+  const appends = await rawAppends();
+  const create = (i: number) =>
     call(base, 'POST', '/bug', {
       product: `Bench${i % PRODUCTS}`,
       component: 'Main',
       version: '1.0',
       summary: `Created ${i}`,
       description: 'Created by the bench.',
-    }),
-  );
+    });
+  const oneAtATime = await latencies(SEQUENTIAL_CREATES, create);
+  const created = await ratePerSecond(CREATES, CONNECTIONS, create);
   return [
     { suite: 'bugs', name: 'raw PostgreSQL INSERT, 32 in flight', value: raw, unit: 'rows/s' },
     {
@@ -135,26 +149,66 @@ async function creates(base: string, pool: Pool): Promise<Measurement[]> {
       unit: 'bugs/s',
       baseline: 'raw PostgreSQL INSERT, 32 in flight',
     },
+    { suite: 'bugs', name: 'event store raw append (PostgreSQL), 32 writers', value: appends, unit: 'appends/s' },
+    {
+      suite: 'bugs',
+      name: 'POST /rest/bug, 32 in flight, against raw appends',
+      value: created,
+      unit: 'bugs/s',
+      baseline: 'event store raw append (PostgreSQL), 32 writers',
+      target: 0.25,
+    },
+    { suite: 'bugs', name: 'POST /rest/bug, one at a time, p50', value: oneAtATime.p50, unit: 'ms' },
+    { suite: 'bugs', name: 'POST /rest/bug, one at a time, p95', value: oneAtATime.p95, unit: 'ms' },
   ];
 }
 
+/** The event store's own append rate at 32 writers, on a database of its own (its events are no Tracker's). */
+async function rawAppends(): Promise<number> {
+  const database = await createTempDatabase('bench_appends');
+  const store = await PostgresEventStore.create(database.connection, { poolSize: CONNECTIONS });
+  try {
+    const metadata = { actor: 1, occurredAt: new Date().toISOString(), correlationId: 'bench', causationId: 'bench' };
+    return await ratePerSecond(CREATES * 2, CONNECTIONS, (i) =>
+      store.appendToStream(`bench-${i}-${Math.random()}`, [{ type: 'BenchHappened', data: fieldsOf(i), schemaVersion: 1, metadata }], {
+        expectedRevision: 'no_stream',
+      }),
+    );
+  } finally {
+    await store.close();
+    await database.drop();
+  }
+}
+
 async function reads(base: string, pool: Pool): Promise<Measurement[]> {
-  const id = 1_000_001 + 12_345;
-  const rates = { raw: [] as number[], version: [] as number[], bug: [] as number[] };
+  const id = 1_000_001 + Math.min(12_345, Math.floor(GENERATED / 2));
+  const rates = { raw: [] as number[], version: [] as number[], anonymous: [] as number[], bug: [] as number[] };
   for (let round = 0; round < 3; round++) {
     rates.raw.push(await ratePerSecond(4000, CONNECTIONS, (i) => pool.query('SELECT doc FROM bugs.bugs WHERE id = $1', [id + (i % 1000)])));
     rates.version.push(await httpRequestsPerSecond(`${base}/version`, CONNECTIONS, SECONDS));
+    rates.anonymous.push(await httpRequestsPerSecond(`${base}/bug/${id}`, CONNECTIONS, SECONDS));
     rates.bug.push(await httpRequestsPerSecond(`${base}/bug/${id}?Bugzilla_api_key=${ADMIN.apiKey}`, CONNECTIONS, SECONDS));
   }
+  const withKey = 'GET /rest/bug/{id} with API key, 32 connections';
   return [
     { suite: 'bugs', name: 'raw PostgreSQL primary-key read, 32 in flight', value: median(rates.raw), unit: 'reads/s' },
     { suite: 'bugs', name: 'gateway GET /rest/version (bugs run), 32 connections', value: median(rates.version), unit: 'req/s' },
+    { suite: 'bugs', name: 'GET /rest/bug/{id} without credentials, 32 connections', value: median(rates.anonymous), unit: 'req/s' },
     {
       suite: 'bugs',
-      name: 'GET /rest/bug/{id} with API key, 32 connections',
+      name: withKey,
+      value: median(rates.bug),
+      unit: 'req/s',
+      baseline: 'GET /rest/bug/{id} without credentials, 32 connections',
+      target: 0.6,
+    },
+    {
+      suite: 'bugs',
+      name: `${withKey}, against the raw read`,
       value: median(rates.bug),
       unit: 'req/s',
       baseline: 'raw PostgreSQL primary-key read, 32 in flight',
+      target: 0.3,
     },
   ];
 }

@@ -1,6 +1,6 @@
 // The gateway alone over HTTP: identity and a service stand-in on the in-process bus, and probe
 // routes that show what reaches a service.
-import { Controller, type INestApplication } from '@nestjs/common';
+import { Controller, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -88,17 +88,28 @@ const probeRoutes: readonly Route[] = [
   },
 ];
 
-/** A gateway on an ephemeral port with the probe routes and stand-in services. */
-export const startProbeGateway = async (): Promise<{ app: INestApplication; base: string }> => {
+export interface ProbeGatewayOptions {
+  /** the routes served (default: the probe routes) */
+  readonly routes?: readonly Route[];
+  /** more stand-in services */
+  readonly controllers?: readonly Type[];
+  /** more modules (a blob store) */
+  readonly imports?: readonly DynamicModule[];
+  readonly maxBodyBytes?: number;
+  readonly maxAttachmentBytes?: number;
+}
+
+/** A gateway on an ephemeral port with the probe routes (or others) and stand-in services. */
+export const startProbeGateway = async (options: ProbeGatewayOptions = {}): Promise<{ app: INestApplication; base: string }> => {
   const config = { transport: 'in-process', timeoutMs: 300 } as const;
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const gateway = { maxBodyBytes, addressIdentifiesClient: false, maxAttachmentBytes: options.maxAttachmentBytes ?? 1000 * 1024 };
+  const routes = options.routes ?? probeRoutes;
   const moduleRef = await Test.createTestingModule({
-    imports: [
-      MessagingModule.forRoot(config),
-      GatewayModule.forRoot({ maxBodyBytes: 64 * 1024, addressIdentifiesClient: false }, [() => probeRoutes]),
-    ],
-    controllers: [FakeServices],
+    imports: [MessagingModule.forRoot(config), ...(options.imports ?? []), GatewayModule.forRoot(gateway, [() => routes])],
+    controllers: [FakeServices, ...(options.controllers ?? [])],
   }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ bodyLimit: 64 * 1024 }), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ bodyLimit: maxBodyBytes }), {
     bodyParser: false,
     logger: false,
   });

@@ -2,18 +2,23 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 import { HTTP_FRAMEWORK_ERRORS } from '@tracker/platform/runtime';
 import { AuthResolver } from './auth/auth-resolver';
+import { KnownCredentials } from './auth/known-credentials';
+import { BlobBodyRenderer } from './downloads/blob-body.renderer';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
 import { RestHttpServer } from './http/rest-http-server';
 import { RestPipeline } from './rest-pipeline';
 import type { Route } from './routing/route';
 import { RouteTable } from './routing/route-table';
 import { ROUTE_TABLE } from './routing/route-table.token';
+import { attachmentsRoutes } from './routes/attachments.routes';
 import { bugsRoutes } from './routes/bugs.routes';
 import { catalogRoutes } from './routes/catalog.routes';
 import { commentsRoutes } from './routes/comments.routes';
+import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
+import { RouteUploads } from './uploads/route-uploads';
 
 /** Builds routes; routes that answer in the gateway itself may use the message bus. */
 export type RouteSource = (bus: MessageBus) => readonly Route[];
@@ -26,6 +31,8 @@ export const ALL_ROUTES: readonly RouteSource[] = [
   () => catalogRoutes,
   () => bugsRoutes,
   () => commentsRoutes,
+  () => attachmentsRoutes,
+  () => flagsRoutes,
 ];
 
 /**
@@ -44,7 +51,10 @@ export class GatewayModule {
           inject: [MESSAGE_BUS],
           useFactory: (bus: MessageBus) => new RouteTable(routes.flatMap((source) => source(bus))),
         },
+        KnownCredentials,
         AuthResolver,
+        RouteUploads,
+        BlobBodyRenderer,
         RestPipeline,
         RestHttpServer,
         { provide: HTTP_FRAMEWORK_ERRORS, useExisting: RestHttpServer },

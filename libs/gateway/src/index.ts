@@ -3,3 +3,4 @@ export * from './gateway.options';
 export * from './rest-pipeline';
 export * from './routing/route';
 export * from './routing/route-table';
+export { CREDENTIAL_CACHE_TTL_MS, type CredentialCacheLimits } from './auth/credential-cache';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  type AttachmentClaim,
   CommonErrors,
   DomainError,
   type FieldSelection,
@@ -12,6 +14,8 @@ import {
 import { fieldSelection } from '@tracker/field-filter';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 import { AuthResolver } from './auth/auth-resolver';
+import { BlobBodyRenderer } from './downloads/blob-body.renderer';
+import type { BlobRef } from './downloads/blob-etag';
 import type { CallContext, Route } from './routing/route';
 import { ROUTE_TABLE } from './routing/route-table.token';
 import type { RouteTable } from './routing/route-table';
@@ -19,8 +23,10 @@ import { extractCredentials } from './wire/credentials';
 import { validateCallback } from './wire/jsonp-callback';
 import { assertAcceptableParams, assertAcceptablePathParams } from './wire/params-guard';
 import { type Params, dropUnsafeKeys, mergeParams, parseBody, parseQuery } from './wire/request-params';
+import { COMMON_HEADERS, PREFLIGHT_HEADERS, RETRY_AFTER_SECONDS, correlationIdOf, header } from './wire/request-headers';
 import { etagMatches, renderBody } from './wire/response-body';
 import { type ResponseFormat, negotiateFormat } from './wire/response-format';
+import { RouteUploads } from './uploads/route-uploads';
 
 export interface RestRequest {
   readonly method: string;
@@ -29,38 +35,27 @@ export interface RestRequest {
   readonly queryString: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly body: string | undefined;
+  /** an upload route's body, unread (http/rest-http-server.ts): the upload reader streams it */
+  readonly bodyStream?: Readable;
   readonly ip: string;
 }
 
 export interface RestResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** null for responses without a body (HEAD, 304) */
-  readonly payload: string | null;
+  /** null for responses without a body (HEAD, 304); a stream for one carrying blobs, its length in the headers */
+  readonly payload: string | Readable | null;
 }
 
+/** A service's answer, filtered, and the blobs its response carries (only on routes with `blobs`). */
+interface CallOutcome {
+  readonly result: unknown;
+  readonly blobs?: { readonly route: Route; readonly refs: Readonly<Record<string, BlobRef>>; readonly fields: FieldSelection };
+}
+
+export { COMMON_HEADERS } from './wire/request-headers';
+
 const DOCUMENTATION = 'https://bugzilla.readthedocs.org/en/5.0/api/';
-
-/**
- * Headers of every response, the two protective ones with Bugzilla's values (its CGI
- * sends them on every answer: golden exchanges). The CORS request-header list goes only
- * on OPTIONS (the preflight that reads it): every byte here is paid on every call.
- */
-export const COMMON_HEADERS: Readonly<Record<string, string>> = {
-  vary: 'Accept',
-  'access-control-allow-origin': '*',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'SAMEORIGIN',
-};
-
-/** A 503 says when to come back: the service is restarting, or waits for an administrator. */
-const RETRY_AFTER_SECONDS = '10';
-
-const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-headers':
-    'origin, content-type, accept, x-requested-with, authorization, x-tracker-api-key, x-tracker-login, x-tracker-password, x-tracker-token, x-bugzilla-api-key, x-bugzilla-login, x-bugzilla-password, x-bugzilla-token',
-  'access-control-max-age': '600',
-};
 
 /**
  * One REST call from bytes to bytes: negotiation, parameters, credentials, routing,
@@ -75,6 +70,8 @@ export class RestPipeline {
     @Inject(ROUTE_TABLE) private readonly routes: RouteTable,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     private readonly authResolver: AuthResolver,
+    private readonly uploads: RouteUploads,
+    private readonly blobBodies: BlobBodyRenderer,
   ) {}
 
   async handle(request: RestRequest): Promise<RestResponse> {
@@ -88,7 +85,7 @@ export class RestPipeline {
       const match = this.routes.match(request.method, request.path);
       if (match.kind === 'other-methods' && request.method === 'OPTIONS') {
         const allowed = match.allowed.join(', ');
-        return this.success(request, correlationId, {}, 200, format, callback, {
+        return await this.success(request, correlationId, { result: {} }, 200, format, callback, {
           allow: allowed,
           'access-control-allow-methods': allowed,
           ...PREFLIGHT_HEADERS,
@@ -97,11 +94,20 @@ export class RestPipeline {
       if (match.kind !== 'found') {
         throw new DomainError('resourceNotFound', `A REST API resource was not found for '${request.method} ${request.path}'.`);
       }
-      const body = request.method === 'GET' ? {} : parseBody(header(request.headers, 'content-type'), request.body);
-      assertAcceptableParams(body);
-      assertAcceptablePathParams(match.pathParams);
-      const result = await this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId);
-      return this.success(request, correlationId, result, match.route.successStatus ?? 200, format, callback);
+      const upload = match.route.upload && request.method !== 'GET' ? match.route.upload : undefined;
+      const read = upload
+        ? await this.uploads.read(upload, request.bodyStream ?? request.body, header(request.headers, 'content-type'), query)
+        : undefined;
+      try {
+        const body = read ? read.params : request.method === 'GET' ? {} : parseBody(header(request.headers, 'content-type'), request.body);
+        assertAcceptableParams(body);
+        assertAcceptablePathParams(match.pathParams);
+        const outcome = await this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId, read?.upload);
+        return await this.success(request, correlationId, outcome, match.route.successStatus ?? 200, format, callback);
+      } catch (error) {
+        await this.uploads.discard(read?.upload, correlationId);
+        throw error;
+      }
     } catch (error) {
       // an invalid callback leaves `callback` unset, so its own error is plain JSON
       return this.failure(request, correlationId, error, format, callback);
@@ -120,7 +126,8 @@ export class RestPipeline {
     merged: Params,
     request: RestRequest,
     correlationId: string,
-  ): Promise<unknown> {
+    claim: AttachmentClaim | undefined,
+  ): Promise<CallOutcome> {
     const { credentials, params } = extractCredentials(dropUnsafeKeys(merged), request.headers, route.credentials === 'passed');
     const fields: FieldSelection = fieldSelection(params['include_fields'], params['exclude_fields']);
     for (const consumed of ['include_fields', 'exclude_fields', 'callback']) if (consumed in params) delete params[consumed];
@@ -128,28 +135,42 @@ export class RestPipeline {
       route.credentials === 'ignored'
         ? await this.authResolver.resolve(null, request.ip, correlationId)
         : await this.authResolver.resolve(credentials, request.ip, correlationId);
-    const raw = route.credentials === 'passed' ? { ...params, ...pathParams, credentials } : { ...params, ...pathParams };
+    const raw: Params = route.credentials === 'passed' ? { ...params, ...pathParams, credentials } : { ...params, ...pathParams };
+    // the claim is the gateway's alone: a client's own is dropped
+    if (route.upload) delete raw[route.upload.claimParam];
+    if (route.upload && claim) raw[route.upload.claimParam] = claim;
     const payload = route.params ? parseParams(route.params, raw) : raw;
     const context: CallContext = { auth, correlationId, fields };
-    const result =
+    const answer =
       route.target.kind === 'local'
         ? await route.target.answer(payload, context)
         : await this.bus.request(route.target.subject, { auth, correlationId, params: payload, fields } satisfies ServiceRequest);
-    return route.filterResponse ? route.filterResponse(result, fields) : result;
+    const taken = route.blobs ? route.blobs.take(answer) : { result: answer, blobs: undefined };
+    let result = taken.result;
+    for (const compose of route.compose ?? []) result = await compose(result, context, this.bus);
+    if (route.filterResponse) result = route.filterResponse(result, fields);
+    const refs = taken.blobs && Object.keys(taken.blobs).length > 0 ? taken.blobs : undefined;
+    return refs ? { result, blobs: { route, refs, fields } } : { result };
   }
 
-  private success(
+  private async success(
     request: RestRequest,
     correlationId: string,
-    result: unknown,
+    { result, blobs }: CallOutcome,
     status: number,
     format: ResponseFormat,
     callback: string | undefined,
     extraHeaders: Readonly<Record<string, string>> = {},
-  ): RestResponse {
+  ): Promise<RestResponse> {
     // Bugzilla wraps a scalar result (logout's null, valid_login's boolean) in {result}
     const body = result !== null && typeof result === 'object' ? result : { result: result ?? null };
-    const rendered = renderBody(body, format, callback);
+    const rendered = blobs
+      ? this.blobBodies.render(
+          (marks) => blobs.route.blobs?.place(body, blobs.refs, blobs.fields, (blob) => marks.place(blob)),
+          format,
+          callback,
+        )
+      : renderBody(body, format, callback);
     const headers = {
       ...COMMON_HEADERS,
       ...extraHeaders,
@@ -161,11 +182,14 @@ export class RestPipeline {
     if (request.method === 'GET' && status === 200 && etagMatches(header(request.headers, 'if-none-match'), rendered.etag)) {
       return { status: 304, headers, payload: null };
     }
-    return { status, headers, payload: request.method === 'HEAD' ? null : rendered.payload };
+    if ('payload' in rendered) return { status, headers, payload: request.method === 'HEAD' ? null : rendered.payload };
+    // every blob checked before the first byte: a missing one is a 500, never short data
+    await this.blobBodies.check(rendered, correlationId);
+    return { status, headers: { ...headers, 'content-length': String(rendered.length) }, payload: this.blobBodies.stream(rendered) };
   }
 
   private failure(
-    request: Pick<RestRequest, 'method' | 'headers'>,
+    request: Pick<RestRequest, 'method' | 'headers' | 'bodyStream'>,
     correlationId: string,
     error: unknown,
     format: ResponseFormat,
@@ -180,6 +204,8 @@ export class RestPipeline {
       headers: {
         ...COMMON_HEADERS,
         ...(status === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {}),
+        // an upload answered before its body was read (600 at the drain cap, a refusal before reading): no more of it is wanted
+        ...(request.bodyStream && !request.bodyStream.readableEnded ? { connection: 'close' } : {}),
         'content-type': rendered.contentType,
         etag: rendered.etag,
         'x-correlation-id': correlationId,
@@ -192,16 +218,4 @@ export class RestPipeline {
     this.logger.error(`[${correlationId}] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return CommonErrors.internal(correlationId);
   }
-}
-
-function header(headers: RestRequest['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-const SAFE_ID = /^[A-Za-z0-9._-]{1,100}$/;
-
-function correlationIdOf(headers: RestRequest['headers']): string | undefined {
-  const value = header(headers, 'x-correlation-id') ?? header(headers, 'x-request-id');
-  return value && SAFE_ID.test(value) ? value : undefined;
 }

@@ -6,4 +6,5 @@ export * from './wait-until';
 export * from './decider-spec';
 export * from './both-postgres';
 export * from './error-factories';
+export * from './tcp-proxy';
 export * from './limits';

@@ -35,13 +35,13 @@ export function environmentProblems(
   for (const { where, process, env, own, configMaps } of environments) {
     const reading = readEnvironment(process, env);
     if (reading.refused) problems.push(`${where}: ${process} refuses its environment: ${reading.refused}`);
-    for (const name of own.filter((variable) => !readsVariable(process, reading, variable)))
+    for (const name of own.filter((variable) => !readsVariable(reading, variable)))
       problems.push(`${where}: sets ${name}, which ${process} does not read`);
     for (const configMap of configMaps) {
       for (const name of Object.keys(dataOf(objects, 'ConfigMap', configMap) ?? {})) {
         const key = `ConfigMap/${configMap} ${name}`;
         if (!readers.has(key)) readers.set(key, new Set());
-        if (readsVariable(process, reading, name)) readers.get(key)?.add(process);
+        if (readsVariable(reading, name)) readers.get(key)?.add(process);
       }
     }
   }

@@ -1,5 +1,3 @@
-import { EnvReader } from '@tracker/platform/config';
-import { readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { loadBugsConfig } from '../../../apps/bugs/src/config';
 import { loadCatalogConfig } from '../../../apps/catalog/src/config';
 import { loadCommentsConfig } from '../../../apps/comments/src/config';
@@ -48,25 +46,6 @@ export function readEnvironment(process: DeployedProcess, env: Readonly<Record<s
   }
 }
 
-/**
- * Variables deployed ahead of the code that reads them, with the processes that will:
- * the blob store's (docs/attachments.md §8), which readBlobStoreConfig reads and the
- * attachments work wires into the gateway's and comments' config. Once it has, their
- * loaders read them and this list changes nothing; remove it then.
- */
-export const AHEAD_OF_CODE: ReadonlyMap<string, readonly DeployedProcess[]> = new Map(
-  [...variablesReadBy((env) => readBlobStoreConfig(env), { TRACKER_BLOB_STORE: 'minio' })].map((name) => [
-    name,
-    ['gateway', 'comments'] as const,
-  ]),
-);
-
-function variablesReadBy(reader: (env: EnvReader) => unknown, env: Record<string, string>): Set<string> {
-  const { tracked, read } = trackingReads(env);
-  reader(new EnvReader(tracked));
-  return read;
-}
-
 /** the environment, and the names of the variables read from it so far */
 function trackingReads(env: Record<string, string>): { tracked: Record<string, string>; read: Set<string> } {
   const read = new Set<string>();
@@ -83,7 +62,7 @@ function trackingReads(env: Record<string, string>): { tracked: Record<string, s
 /** read by the image itself (the Dockerfile's CMD and HEALTHCHECK pick the process by it), not by a loader */
 export const IMAGE_VARIABLES: readonly string[] = ['TRACKER_SERVICE'];
 
-/** whether `process` reads `variable`: its loader, the image, or (deployed ahead of the code) a reader it is about to wire */
-export function readsVariable(process: DeployedProcess, reading: ProcessReading, variable: string): boolean {
-  return reading.read.has(variable) || IMAGE_VARIABLES.includes(variable) || (AHEAD_OF_CODE.get(variable)?.includes(process) ?? false);
+/** whether `process` reads `variable`: its loader, or the image */
+export function readsVariable(reading: ProcessReading, variable: string): boolean {
+  return reading.read.has(variable) || IMAGE_VARIABLES.includes(variable);
 }

@@ -150,6 +150,7 @@ describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) =>
           isBugGroup: true,
           entry: true,
           canEdit: true,
+          editcomponents: false,
           memberControl: 'DEFAULT',
           otherControl: 'NA',
         },

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import {
   REBUILD_COMMENTS_SUBJECT,
+  REBUILD_FLAGS_SUBJECT,
   REBUILD_BUGS_SUBJECT,
   REBUILD_CATALOG_SUBJECT,
   REBUILD_IDENTITY_SUBJECT,
@@ -84,6 +85,7 @@ async function buildInstallation(world: World): Promise<Installation> {
   await ok(world, 'POST', '/classification', { name: 'Hardware', description: 'Boxes and cables' });
   await ok(world, 'POST', '/product', { name: 'Widgets', description: 'All about widgets', version: '1.0', classification: 'Hardware' });
   await ok(world, 'POST', '/component', { product: 'Widgets', name: 'Main', description: 'Main component', default_assignee: ANN.login });
+  await ok(world, 'PUT', '/product/Widgets', { group_controls: [{ group: 'replayqa', membercontrol: 'Shown', othercontrol: 'NA' }] });
   await ok(world, 'POST', '/keyword', { name: 'replay', description: 'Replayed' });
   await ok(world, 'POST', '/field/bug', { name: 'cf_colour', display_name: 'Colour', type: 2 });
   await ok(world, 'POST', '/field/bug/cf_colour/values', { name: 'red' });
@@ -105,6 +107,7 @@ async function buildInstallation(world: World): Promise<Installation> {
   const annHeaders = { 'x-bugzilla-api-key': annKey };
   await ok(world, 'PUT', `/bug/${bugId}/tags`, { add: ['mine', 'later'] }, annHeaders);
   await ok(world, 'POST', `/bug_user_last_visit/${bugId}`, {}, annHeaders);
+  await ok(world, 'POST', '/flag_type', { name: 'replayflag', description: 'Replayed flag', target_type: 'bug', inclusions: ['Widgets'] });
   return { annId, annKey, annKeyId, annToken, bugId, commentId };
 }
 
@@ -119,6 +122,7 @@ async function reads(world: World, at: Installation): Promise<Record<string, unk
     ['/whoami', { 'x-bugzilla-token': at.annToken }],
     ['/classification/Hardware', ADMIN_HEADERS],
     ['/product?names=Widgets', ADMIN_HEADERS],
+    ['/product?names=Widgets&include_fields=name,_extra', ADMIN_HEADERS],
     ['/field/bug?names=cf_colour&names=bug_status&names=keywords', ADMIN_HEADERS],
     ['/workflow', ADMIN_HEADERS],
     [`/bug/${at.bugId}?include_fields=_all`, ann],
@@ -128,6 +132,7 @@ async function reads(world: World, at: Installation): Promise<Record<string, unk
     [`/bug/${at.bugId}/comment`, ADMIN_HEADERS],
     ['/bug/comment/tags/ne', ADMIN_HEADERS],
     [`/bug_user_last_visit/${at.bugId}`, ann],
+    ['/flag_type/Widgets/Main', ann],
   ];
   const answers: Record<string, unknown> = {};
   for (const [path, headers] of paths) {
@@ -138,7 +143,13 @@ async function reads(world: World, at: Installation): Promise<Record<string, unk
 }
 
 async function rebuildEveryReadModel(world: World): Promise<void> {
-  for (const subject of [REBUILD_IDENTITY_SUBJECT, REBUILD_CATALOG_SUBJECT, REBUILD_BUGS_SUBJECT, REBUILD_COMMENTS_SUBJECT]) {
+  for (const subject of [
+    REBUILD_IDENTITY_SUBJECT,
+    REBUILD_CATALOG_SUBJECT,
+    REBUILD_BUGS_SUBJECT,
+    REBUILD_COMMENTS_SUBJECT,
+    REBUILD_FLAGS_SUBJECT,
+  ]) {
     await world.tracker.request(subject, {});
   }
 }
@@ -207,7 +218,7 @@ describeWithServers(['postgres'], 'a v1 event of every stream type replays ident
     ['group-', () => ['PUT', '/group/replayqa', { description: 'Quality' }]],
     ['apikey-', (at) => ['PUT', `/user/api_key/${at.annKeyId}`, { description: 'laptop' }, { 'x-bugzilla-api-key': at.annKey }]],
     ['classification-', () => ['PUT', '/classification/Hardware', { description: 'Boxes' }]],
-    ['product-', () => ['PUT', '/product/Widgets', { description: 'More widgets' }]],
+    ['product-', () => ['PUT', '/product/Widgets', { description: 'More widgets', group_controls: [{ group: 'replayqa', entry: true }] }]],
     ['keyword-', () => ['PUT', '/keyword/replay', { description: 'Replayed twice' }]],
     ['field-', () => ['PUT', '/field/bug/cf_colour', { display_name: 'Paint' }]],
     ['workflow', () => ['PUT', '/workflow', { duplicate_status: 'VERIFIED' }]],
@@ -216,6 +227,7 @@ describeWithServers(['postgres'], 'a v1 event of every stream type replays ident
     ['lastvisit-', (at) => ['POST', `/bug_user_last_visit/${at.bugId}`, {}, { 'x-bugzilla-api-key': at.annKey }]],
     ['commenttags-', (at) => ['PUT', `/bug/comment/${at.commentId}/tags`, { add: ['spam'], remove: ['obsolete'] }]],
     ['logintoken-', (at) => ['GET', `/logout?token=${at.annToken}`, undefined, {}]],
+    ['flagtype-', () => ['PUT', '/flag_type/replayflag', { description: 'Replayed again', sortkey: 3 }]],
   ];
 
   it.each(commands)('a command on a %s stream decides alike and leaves the same reads behind', async (_prefix, command) => {

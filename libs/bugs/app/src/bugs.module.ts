@@ -3,11 +3,15 @@ import { commandProviders } from '@tracker/platform/command-handler';
 import { healthController } from '@tracker/platform/messaging';
 import { BugFinder } from './access/bug-finder';
 import { AddCommentHandler } from './add-comment/add-comment.handler';
+import { AddAttachmentHandler } from './add-attachment/add-attachment.handler';
+import { UpdateAttachmentsHandler } from './update-attachments/update-attachments.handler';
 import { BugAccessHandler } from './bug-access/bug-access.handler';
 import { BugHistoryHandler } from './bug-history/bug-history.handler';
 import { BUGS_OPTIONS, type BugsOptions } from './bugs.options';
 import { CatalogClient } from './collaborators/catalog.client';
 import { CommentsSyncClient } from './collaborators/comments-sync.client';
+import { FlagsClient } from './collaborators/flags.client';
+import { FlagDecisions } from './flags/flag-decisions';
 import { IdentityClient } from './collaborators/identity.client';
 import { CreateBugHandler } from './create-bug/create-bug.handler';
 import { BugRefResolver } from './facts/bug-refs';
@@ -43,6 +47,8 @@ export class BugsModule {
         UpdateTagsHandler,
         BugAccessHandler,
         AddCommentHandler,
+        AddAttachmentHandler,
+        UpdateAttachmentsHandler,
         RebuildBugsHandler,
       ],
       providers: [
@@ -51,6 +57,8 @@ export class BugsModule {
         CatalogClient,
         IdentityClient,
         CommentsSyncClient,
+        FlagsClient,
+        FlagDecisions,
         BugFinder,
         BugRefResolver,
         UserNames,

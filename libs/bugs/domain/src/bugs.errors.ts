@@ -200,10 +200,8 @@ export const BugErrors = {
   bugUrlTooLong: (url: string): DomainError =>
     err('invalidSeeAlso', `Bug URLs cannot be longer than 255 characters long. ${url} is too long.`),
 
-  // --- tags, last visit, flags
+  // --- tags, last visit
   noTagToEdit: (): DomainError => err('userError', 'You tried to create or remove a tag with no name.'),
   tagNameTooLong: (): DomainError => err('userError', 'The tag must be less than 64 characters long.'),
   userNotInvolved: (bugId: number): DomainError => err('userNotInvolved', `Sorry, but you are not involved with Bug ${bugId}.`),
-  flagsNotSupported: (): DomainError =>
-    err('userError', 'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.'),
 } as const;

@@ -21,6 +21,7 @@ import { CreateKeywordHandler } from './keywords/create-keyword/create-keyword.h
 import { UpdateKeywordHandler } from './keywords/update-keyword/update-keyword.handler';
 import { CreateMilestoneHandler } from './milestones/create-milestone/create-milestone.handler';
 import { UpdateMilestoneHandler } from './milestones/update-milestone/update-milestone.handler';
+import { AdministeredProductsHandler } from './products/administered-products/administered-products.handler';
 import { CreateProductHandler } from './products/create-product/create-product.handler';
 import { GetProductsHandler } from './products/get-products/get-products.handler';
 import { ProductIdsHandler } from './products/product-ids/product-ids.handler';
@@ -43,6 +44,7 @@ export class CatalogModule {
         healthController('catalog'),
         GetProductsHandler,
         ProductIdsHandler,
+        AdministeredProductsHandler,
         CreateProductHandler,
         UpdateProductHandler,
         CreateComponentHandler,

@@ -2,16 +2,25 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { commandProviders } from '@tracker/platform/command-handler';
 import { healthController } from '@tracker/platform/messaging';
 import { ProjectionCheckpoints1763800000000, ReadModelModule } from '@tracker/platform/read-model';
+import { CreateAttachmentHandler } from './attachments/create-attachment/create-attachment.handler';
+import { GetAttachmentsHandler } from './attachments/get-attachments/get-attachments.handler';
+import { UpdateAttachmentsHandler } from './attachments/update-attachments/update-attachments.handler';
+import { BlobPromotion } from './attachments/blobs/blob-promotion';
+import { AttachmentSweeper } from './attachments/blobs/attachment-sweeper';
+import { AttachmentSweepTimer } from './attachments/blobs/attachment-sweep.timer';
+import { SweepAttachmentsHandler } from './attachments/sweep-attachments/sweep-attachments.handler';
 import { BugsClient } from './collaborators/bugs.client';
 import { SearchCommentTagsHandler } from './comment-tags/search-comment-tags.handler';
 import { UpdateCommentTagsHandler } from './comment-tags/update-comment-tags.handler';
 import { COMMENTS_OPTIONS, type CommentsOptions } from './comments.options';
 import { CreateCommentHandler } from './create-comment/create-comment.handler';
 import { GetCommentsHandler } from './get-comments/get-comments.handler';
+import { AttachmentQueries } from './read-model/attachment.queries';
 import { CommentQueries } from './read-model/comment.queries';
 import { CommentsProjection } from './read-model/comments.projection';
 import { CreateCommentsTables1764200000000 } from './read-model/migrations/1764200000000-create-comments-tables';
 import { TaggedCommentsIndex1764200000001 } from './read-model/migrations/1764200000001-tagged-comments-index';
+import { CreateAttachmentsTables1764200000002 } from './read-model/migrations/1764200000002-create-attachments-tables';
 import { CommentsSyncHandler } from './read-model-admin/comments-sync.handler';
 import { RebuildCommentsHandler } from './read-model-admin/rebuild-comments.handler';
 import { RenderCommentHandler } from './render-comment/render-comment.handler';
@@ -26,7 +35,12 @@ export class CommentsModule {
         ReadModelModule.forService({
           schema: 'comments',
           entities: [],
-          migrations: [ProjectionCheckpoints1763800000000, CreateCommentsTables1764200000000, TaggedCommentsIndex1764200000001],
+          migrations: [
+            ProjectionCheckpoints1763800000000,
+            CreateCommentsTables1764200000000,
+            TaggedCommentsIndex1764200000001,
+            CreateAttachmentsTables1764200000002,
+          ],
           projections: [new CommentsProjection()],
         }),
       ],
@@ -37,10 +51,23 @@ export class CommentsModule {
         UpdateCommentTagsHandler,
         SearchCommentTagsHandler,
         RenderCommentHandler,
+        CreateAttachmentHandler,
+        GetAttachmentsHandler,
+        UpdateAttachmentsHandler,
+        SweepAttachmentsHandler,
         CommentsSyncHandler,
         RebuildCommentsHandler,
       ],
-      providers: [{ provide: COMMENTS_OPTIONS, useValue: options }, ...commandProviders(), BugsClient, CommentQueries],
+      providers: [
+        { provide: COMMENTS_OPTIONS, useValue: options },
+        ...commandProviders(),
+        BugsClient,
+        CommentQueries,
+        AttachmentQueries,
+        BlobPromotion,
+        AttachmentSweeper,
+        AttachmentSweepTimer,
+      ],
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { AttachmentNote } from './bug-attachment.events';
 import type { BugParticipants, UserRef } from './bug-participants';
 
 /**
@@ -20,7 +21,7 @@ export interface CommentFacts {
   readonly workTime: number;
   /** comment tags set when the comment was created (R6 `comment_tags`) */
   readonly tags: readonly string[];
-  /** attachment the comment was made on (attachments arrive in a later issue) */
+  /** attachment the comment was made on */
   readonly attachmentId: number | null;
   /** text Bugzilla adds itself (R5 `text` = body + this; `raw_text` = body), e.g. the duplicate note */
   readonly addedText: string | null;
@@ -36,6 +37,12 @@ export interface CommentAddedData extends CommentFacts {
   readonly author: UserRef;
   /** who is involved with the bug, for notification mail */
   readonly participants: BugParticipants;
+  /**
+   * v2: the comment Bugzilla writes for an attachment ("Created attachment N" / "Comment on
+   * attachment N"); its text is built at read time by `attachmentCommentText` from the
+   * attachment's current summary and `text` (the body as typed). v1 events read as null.
+   */
+  readonly attachmentNote: AttachmentNote | null;
 }
 export const COMMENT_ADDED = 'CommentAdded';
 

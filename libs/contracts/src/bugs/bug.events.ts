@@ -3,6 +3,7 @@ import { streamType } from '../events/stream-type';
 import type { CommentAddedData, CommentPrivacyChangedData, DescriptionFacts } from './bug-comment.events';
 import type { BugParticipants, UserRef } from './bug-participants';
 import type { FlagsChanged } from './bug-flag.events';
+import type { AttachmentEvent } from './bug-attachment.events';
 
 /**
  * The events of a bug's stream (`bug-<id>`), public so that the comments service and the
@@ -113,20 +114,26 @@ export type BugUpdated = DomainEvent<typeof BUG_UPDATED, BugUpdatedData>;
 export type CommentAdded = DomainEvent<'CommentAdded', CommentAddedData>;
 export type CommentPrivacyChanged = DomainEvent<'CommentPrivacyChanged', CommentPrivacyChangedData>;
 
-export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged;
-
 /**
- * Every event a bug's stream may hold. FlagsChanged (bug-flag.events.ts) is declared here so
- * that the store accepts and upcasts it; it joins BugEvent, the union the bug decider folds and
- * every reader of the stream handles, in the change that makes the bugs service append it
- * (docs/flags.md §13, step 4), so that no reader meets it unhandled.
+ * The events of a bug's stream, the union the bug decider folds and every reader of the
+ * stream handles. Attachment events (bug-attachment.events.ts) carry metadata only, never
+ * bytes; FlagsChanged (bug-flag.events.ts) is decided by the flags service and
+ * appended by bugs with the bug's own change (docs/bug-stream-writes.md).
  */
-export type BugStreamEvent = BugEvent | FlagsChanged;
+export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyChanged | AttachmentEvent | FlagsChanged;
+
+/** Every event a bug's stream may hold (the same union; kept for the stream type's readers). */
+export type BugStreamEvent = BugEvent;
+
+/** CommentAdded v1 -> v2: `attachmentNote` (docs/attachments.md §5); older comments are no attachment's note. */
+const commentAddedV2 = (data: unknown): unknown => ({ ...(data as object), attachmentNote: null });
 
 export const bugStreamType = streamType<BugStreamEvent>(BUG_STREAM_PREFIX, {
   BugCreated: [],
   BugUpdated: [],
-  CommentAdded: [],
+  CommentAdded: [commentAddedV2],
   CommentPrivacyChanged: [],
   FlagsChanged: [],
+  AttachmentCreated: [],
+  AttachmentUpdated: [],
 });

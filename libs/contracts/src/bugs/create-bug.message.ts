@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bugRefs, optionalBool, optionalDouble, optionalString, optionalStrings, withApiNames } from './bug-params';
+import { flagInputs } from '../flags/flag-input';
+import * as param from '../params/param-types';
 
 /**
  * `POST /rest/bug` (Bug.create). Every field is optional in the schema: Bugzilla checks
@@ -42,7 +44,7 @@ export const createBugParams = z.preprocess(
     deadline: optionalString(),
     is_cc_accessible: optionalBool(),
     is_creator_accessible: optionalBool(),
-    flags: z.unknown().optional(),
+    flags: param.optional(flagInputs),
   }),
 );
 export type CreateBugParams = z.infer<typeof createBugParams>;

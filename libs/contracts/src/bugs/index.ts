@@ -17,3 +17,6 @@ export * from './bug-history.message';
 export * from './last-visit.message';
 export * from './update-tags.message';
 export * from './rebuild.message';
+export * from './bug-attachment.events';
+export * from './add-attachment.message';
+export * from './update-attachments.message';

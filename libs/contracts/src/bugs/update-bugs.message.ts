@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as param from '../params/param-types';
 import { bugRefs, listEdit, optionalBool, optionalDouble, optionalString, withApiNames } from './bug-params';
+import { flagInputs } from '../flags/flag-input';
 
 /**
  * `PUT /rest/bug/{id_or_alias}` (Bug.update): the bug of the path and those of `ids`
@@ -66,7 +67,7 @@ export const updateBugsParams = z.preprocess(
     version: optionalString(),
     whiteboard: optionalString(),
     work_time: optionalDouble(),
-    flags: z.unknown().optional(),
+    flags: param.optional(flagInputs),
   }),
 );
 export type UpdateBugsParams = z.infer<typeof updateBugsParams>;

@@ -118,6 +118,8 @@ export interface GroupControlRule {
   readonly isBugGroup: boolean;
   readonly entry: boolean;
   readonly canEdit: boolean;
+  /** members administer the product (Bugzilla's group_control_map.editcomponents) */
+  readonly editcomponents: boolean;
   readonly memberControl: ControlValue;
   readonly otherControl: ControlValue;
 }

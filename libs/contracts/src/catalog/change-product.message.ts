@@ -31,6 +31,8 @@ export const groupControlParam = z.object({
   membercontrol: param.optional(controlValue()),
   othercontrol: param.optional(controlValue()),
   canedit: param.optional(param.bool()),
+  /** members administer the product's flag types (Bugzilla's group_control_map.editcomponents) */
+  editcomponents: param.optional(param.bool()),
 });
 
 export const updateProductParams = z.object({

@@ -12,3 +12,4 @@ export * from './fields.message';
 export * from './workflow.message';
 export * from './rebuild.message';
 export * from './bug-rules.message';
+export * from './administered-products.message';

@@ -44,6 +44,8 @@ export interface GroupControlObject {
   readonly membercontrol: ControlValue;
   readonly othercontrol: ControlValue;
   readonly canedit: boolean;
+  /** members administer the product's flag types */
+  readonly editcomponents: boolean;
 }
 
 export interface ProductObject {

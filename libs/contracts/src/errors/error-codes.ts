@@ -46,6 +46,8 @@ export const ERRORS = {
   invalidCommentTag: { code: 126, status: 400 },
   commentTagTooLong: { code: 127, status: 400 },
   commentTagTooShort: { code: 128, status: 400 },
+  /** master's markdown_disabled: `is_markdown` while TRACKER_USE_MARKDOWN is false */
+  markdownDisabled: { code: 140, status: 400 },
   // flags (Bugzilla's flag_* errors; 51 and 32000 refusals of flags share objectDoesNotExist and userError)
   flagStatusInvalid: { code: 129, status: 400 },
   flagUpdateDenied: { code: 130, status: 400 },
@@ -65,6 +67,12 @@ export const ERRORS = {
   passwordTooShort: { code: 502, status: 400 },
   invalidUsername: { code: 504, status: 401 },
   userAccessDenied: { code: 505, status: 401 },
+  // attachments (Bugzilla's file_too_large, invalid_content_type, file_not_specified, missing_attachment_description, zero_length_file)
+  attachmentTooLarge: { code: 600, status: 400 },
+  invalidContentType: { code: 601, status: 400 },
+  attachmentFileMissing: { code: 603, status: 400 },
+  attachmentSummaryMissing: { code: 604, status: 400 },
+  attachmentEmpty: { code: 606, status: 400 },
   // products, groups, classifications, search, flag types, components, last visits
   productNameBlank: { code: 700, status: 400 },
   productNameTooLong: { code: 701, status: 400 },

@@ -8,6 +8,7 @@ import { keywordStreamType } from '../catalog/events/keyword.events';
 import { productStreamType } from '../catalog/events/product.events';
 import { workflowStreamType } from '../catalog/events/workflow.events';
 import { commentTagsStreamType } from '../comments/comment-tags.events';
+import { flagTypeStreamType } from '../flags/flag-type.events';
 import { apiKeyStreamType } from '../identity/api-key.events';
 import { groupStreamType } from '../identity/group.events';
 import { loginTokenStreamType } from '../identity/login-token.events';
@@ -35,6 +36,7 @@ export const DOMAIN_STREAM_TYPES: readonly StreamType[] = [
   personalTagsStreamType,
   lastVisitStreamType,
   commentTagsStreamType,
+  flagTypeStreamType,
 ];
 
 /** The platform's own streams: the read models' skip log. */

@@ -65,10 +65,7 @@ export type FlagTypeReconciled = DomainEvent<'FlagTypeReconciled', { readonly ty
 
 export type FlagTypeEvent = FlagTypeCreated | FlagTypeUpdated | FlagTypeReconciled;
 
-/**
- * Declared here; listed in STREAM_TYPES by the change that first appends it (the flags
- * service's handlers, docs/flags.md §13 step 3), together with its case in the replay test.
- */
+/** The flag types' streams, listed in STREAM_TYPES (with their case in the replay test). */
 export const flagTypeStreamType = streamType<FlagTypeEvent>(FLAG_TYPE_STREAM_PREFIX, {
   FlagTypeCreated: [],
   FlagTypeUpdated: [],

@@ -9,3 +9,4 @@ export * from './change-flag-type.message';
 export * from './get-flag-types.message';
 export * from './embedded-flag-types.message';
 export * from './get-flag-activity.message';
+export * from './rebuild.message';

@@ -15,3 +15,4 @@ export * from './get-groups.message';
 export * from './change-group.message';
 export * from './api-keys.message';
 export * from './rebuild.message';
+export * from './credential-changes.message';

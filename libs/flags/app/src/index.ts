@@ -1,1 +1,2 @@
 export * from './flags.module';
+export * from './flags.options';

@@ -33,6 +33,9 @@ export const FlagsErrors = {
     err('productAccessDenied', `Either the product '${product}' does not exist or you don't have access to it.`),
   componentNotFound: (component: string, product: string): DomainError =>
     err('invalidComponent', `There is no component named '${component}' in the '${product}' product.`),
+  /** FlagType.get: a component the product does not have is 51 there (a clusion's is 105) */
+  componentNotInProduct: (component: string, product: string): DomainError =>
+    err('objectDoesNotExist', `There is no component named '${component}' in the '${product}' product.`),
   ccListTooLong: (ccList: string): DomainError =>
     err('flagTypeCcListInvalid', `The CC list ${ccList} must be less than ${FLAG_TYPE_LIMITS.ccListLength} characters long.`),
   illegalEmail: (address: string): DomainError =>

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +7,9 @@ import { CommonErrors, DomainError } from '@tracker/contracts';
 import { RestPipeline, type RestResponse } from '../rest-pipeline';
 import type { FrameworkError, HttpFrameworkErrors } from '@tracker/platform/runtime';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
+import type { RouteTable } from '../routing/route-table';
+import { ROUTE_TABLE } from '../routing/route-table.token';
+import { readBufferedBody } from './buffered-body';
 
 /** Apache's LimitRequestLine, which Bugzilla sits behind: a longer request line is the URI's fault (414). */
 const LONGEST_REQUEST_LINE = 8190;
@@ -14,10 +17,17 @@ const LONGEST_REQUEST_LINE = 8190;
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'] as const;
 const REST_PREFIX = /^\/rest(?:\.cgi)?(?=\/|$)/;
 
+/** An upload route's body, handed to the pipeline unread. */
+interface StreamedBody {
+  readonly stream: Readable;
+}
+
 /**
  * Puts the REST pipeline on Fastify: one catch-all route for every method (so unknown
  * paths and methods get Bugzilla's 32614 rather than Fastify's own answers), and one
- * body parser that keeps the raw text for the pipeline, with the configured size limit.
+ * body parser that asks the route table: an upload route's body is handed over as the
+ * stream it is (the upload reader decides its limits while streaming), every other body is
+ * read as text with the configured size limit.
  * `/rest/...` and `/rest.cgi/...` are both served, as Bugzilla serves both.
  */
 @Injectable()
@@ -26,6 +36,7 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
     private readonly adapterHost: HttpAdapterHost,
     private readonly pipeline: RestPipeline,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+    @Inject(ROUTE_TABLE) private readonly routes: RouteTable,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -38,9 +49,16 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
     // an encapsulated plugin: its parser and error handler apply to the REST route only
     await fastify.register((scope, _options, registered) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: this.options.maxBodyBytes }, (_request, body, done) =>
-        done(null, body),
-      );
+      scope.addContentTypeParser('*', (request: FastifyRequest, payload: Readable, done) => {
+        if (this.isUpload(request)) {
+          done(null, { stream: payload } satisfies StreamedBody);
+          return;
+        }
+        readBufferedBody(payload, request.headers['content-length'], this.options.maxBodyBytes).then(
+          (body) => done(null, body),
+          (error: Error) => done(error, undefined),
+        );
+      });
       scope.setErrorHandler((error: FastifyError, request, reply) => this.frameworkError(error, request, reply));
       scope.route({
         method: [...METHODS],
@@ -53,21 +71,28 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
   }
 
   private async serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const [rawPath = '', queryString = ''] = request.url.split(/\?(.*)/s, 2);
-    const prefix = REST_PREFIX.exec(rawPath);
-    const path = prefix ? rawPath.slice(prefix[0].length) || '/' : rawPath;
+    const { rest, rawPath, path, queryString } = restPath(request.url);
+    const streamed = isStreamed(request.body) ? request.body.stream : undefined;
     // anything outside /rest is not part of the API
-    const response = prefix
+    const response = rest
       ? await this.pipeline.handle({
           method: request.method,
           path,
           queryString,
           headers: request.headers,
           body: typeof request.body === 'string' ? request.body : undefined,
+          ...(streamed ? { bodyStream: streamed } : {}),
           ip: request.ip,
         })
       : this.pipeline.handleError(request.method, request.headers, notFound(request.method, rawPath));
     return send(reply, response);
+  }
+
+  private isUpload(request: FastifyRequest): boolean {
+    const { rest, path } = restPath(request.url);
+    if (!rest) return false;
+    const match = this.routes.match(request.method, path);
+    return match.kind === 'found' && match.route.upload !== undefined && request.method !== 'GET';
   }
 
   /**
@@ -82,14 +107,12 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
       return;
     }
     const response = this.pipeline.handleError('GET', {}, unreadableRequest(error));
-    const headers = Object.entries({
-      ...response.headers,
-      connection: 'close',
-      'content-length': String(Buffer.byteLength(response.payload ?? '')),
-    })
+    // an error envelope is always text
+    const payload = typeof response.payload === 'string' ? response.payload : '';
+    const headers = Object.entries({ ...response.headers, connection: 'close', 'content-length': String(Buffer.byteLength(payload)) })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
-    socket.end(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${headers}\r\n${response.payload ?? ''}`);
+    socket.end(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${headers}\r\n${payload}`);
   }
 
   answerFrameworkError(error: FrameworkError, request: unknown, reply: unknown): void {
@@ -110,6 +133,16 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
     const response = this.pipeline.handleError(request.method, request.headers, domainError ?? error);
     return send(reply, response);
   }
+}
+
+function restPath(url: string): { rest: boolean; rawPath: string; path: string; queryString: string } {
+  const [rawPath = '', queryString = ''] = url.split(/\?(.*)/s, 2);
+  const prefix = REST_PREFIX.exec(rawPath);
+  return { rest: prefix !== null, rawPath, path: prefix ? rawPath.slice(prefix[0].length) || '/' : rawPath, queryString };
+}
+
+function isStreamed(body: unknown): body is StreamedBody {
+  return body !== null && typeof body === 'object' && 'stream' in body;
 }
 
 function notFound(method: string, path: string): DomainError {
@@ -134,8 +167,11 @@ function unreadableRequest(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
 
 /** Hands the response to Fastify without awaiting it: awaiting a reply waits for the socket flush. */
 function send(reply: FastifyReply, response: RestResponse): FastifyReply {
-  return reply
-    .code(response.status)
-    .headers(response.headers)
-    .send(response.payload ?? undefined);
+  return (
+    reply
+      .code(response.status)
+      .headers(response.headers)
+      // a string, or the stream of a response carrying blobs (its Content-Length set by the pipeline)
+      .send(response.payload ?? undefined)
+  );
 }

@@ -49,6 +49,7 @@ import {
 } from '@tracker/contracts';
 import { FieldFilter, type ObjectShape, filterObjects } from '@tracker/field-filter';
 import { z } from 'zod';
+import { componentFlagTypes } from '../composition/component-flag-types.composer';
 import type { HttpMethod, Route } from '../routing/route';
 
 /**
@@ -98,6 +99,7 @@ const call = (method: HttpMethod, path: string, subject: string, params?: z.ZodT
 
 const getProducts = (path: string): Route => ({
   ...call('GET', path, GET_PRODUCTS_SUBJECT, getProductsParams),
+  compose: [componentFlagTypes],
   filterResponse: filterList('products', PRODUCT_SHAPE),
 });
 

@@ -1,5 +1,7 @@
 import type { AuthContext, FieldSelection } from '@tracker/contracts';
+import type { MessageBus } from '@tracker/platform/messaging';
 import type { z } from 'zod';
+import type { BlobRef } from '../downloads/blob-etag';
 
 /**
  * One REST endpoint: method, path below /rest (`:name` matches one path segment), what
@@ -34,4 +36,34 @@ export interface Route {
   readonly credentials?: 'optional' | 'ignored' | 'passed';
   /** trims the service's result to the fields the client asked for */
   readonly filterResponse?: (result: unknown, fields: FieldSelection) => unknown;
+  /** the body's `field` is streamed into the blob store and the service gets a claim instead (uploads/) */
+  readonly upload?: RouteUpload;
+  /** adds what other services own to the result (an attachment's flags), before filtering */
+  readonly compose?: readonly Composer[];
+  /** the result names blobs whose bytes the response carries, streamed from the blob store (downloads/) */
+  readonly blobs?: RouteBlobs;
+}
+
+/**
+ * An upload route (docs/attachments.md §6.2): the body is read as a stream, never buffered
+ * whole nor held to the generic body limit; `field` (base64) is decoded into a staging
+ * object, and the service receives the claim under `claimParam`, which the gateway always
+ * sets or removes itself, so no client can forge one.
+ */
+export interface RouteUpload {
+  readonly field: string;
+  readonly claimParam: string;
+}
+
+export type Composer = (result: unknown, context: CallContext, bus: MessageBus) => Promise<unknown>;
+
+/**
+ * Where the blobs of a result are (docs/attachments.md §6.5): `take` separates the
+ * service's references from the answer; after composing and filtering, `place` puts
+ * `data(ref)` (a placeholder the renderer replaces by the blob's base64 as it streams) in
+ * each object that still wants it.
+ */
+export interface RouteBlobs {
+  take(result: unknown): { readonly result: unknown; readonly blobs: Readonly<Record<string, BlobRef>> | undefined };
+  place(result: unknown, blobs: Readonly<Record<string, BlobRef>>, fields: FieldSelection, data: (blob: BlobRef) => string): unknown;
 }

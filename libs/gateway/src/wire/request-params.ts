@@ -31,11 +31,14 @@ export function parseQuery(queryString: string): Params {
 
 export function parseBody(contentType: string | undefined, body: string | undefined): Params {
   if (body === undefined || body.trim() === '') return {};
+  return bodyKind(contentType) === 'form' ? parseQuery(body) : parseJsonObject(body);
+}
+
+/** How a body of this Content-Type is read: JSON whatever the text type, or form fields; any other type is refused (32613). */
+export function bodyKind(contentType: string | undefined): 'json' | 'form' {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mediaType === 'application/x-www-form-urlencoded') return parseQuery(body);
-  if (mediaType === '' || mediaType === 'text/plain' || mediaType === 'application/json' || mediaType.endsWith('+json')) {
-    return parseJsonObject(body);
-  }
+  if (mediaType === 'application/x-www-form-urlencoded') return 'form';
+  if (mediaType === '' || mediaType === 'text/plain' || mediaType === 'application/json' || mediaType.endsWith('+json')) return 'json';
   throw new DomainError(
     'illegalContentType',
     `The Content-Type '${mediaType}' is not supported: send the parameters as JSON (application/json).`,

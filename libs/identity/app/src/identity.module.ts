@@ -1,5 +1,4 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { commandProviders } from '@tracker/platform/command-handler';
 import { healthController } from '@tracker/platform/messaging';
 import { CreateApiKeyHandler } from './api-keys/create-api-key.handler';
 import { ListApiKeysHandler } from './api-keys/list-api-keys.handler';
@@ -8,6 +7,8 @@ import { AuthenticateHandler } from './authenticate/authenticate.handler';
 import { PasswordLogin } from './authenticate/password-login';
 import { IdentityBootstrap } from './bootstrap/identity-bootstrap.service';
 import { CallerRights } from './caller/caller-rights';
+import { identityCommandProviders } from './credential-changes/notifying-command-runner';
+import { RenewGatewayLeaseHandler } from './credential-changes/renew-gateway-lease.handler';
 import { CreateGroupHandler } from './create-group/create-group.handler';
 import { CreateUserHandler } from './create-user/create-user.handler';
 import { GetGroupsHandler } from './get-groups/get-groups.handler';
@@ -48,11 +49,12 @@ export class IdentityModule {
         ListApiKeysHandler,
         UpdateApiKeyHandler,
         RebuildIdentityHandler,
+        RenewGatewayLeaseHandler,
       ],
       providers: [
         { provide: IDENTITY_OPTIONS, useValue: options },
         ...readModelProviders,
-        ...commandProviders(),
+        ...identityCommandProviders(),
         CallerRights,
         IdentityBootstrap,
         PasswordLogin,

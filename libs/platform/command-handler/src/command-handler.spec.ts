@@ -70,6 +70,18 @@ describe('CommandHandler', () => {
     await embedded.stop();
   });
 
+  it('appends to a new stream without reading it, and decides again on what exists when it was not new', async () => {
+    const fresh = stream();
+    const reads = jest.spyOn(store, 'readStream');
+    const opened = await handler.handle(tally, fresh, { kind: 'open', name: 'new' }, context, { newStream: true });
+    expect([opened.revision, reads.mock.calls.length]).toEqual([0, 0]);
+    const again = handler.handle(tally, fresh, { kind: 'open', name: 'again' }, context, { newStream: true });
+    await expect(again).rejects.toMatchObject({ code: 32000, message: 'already open' });
+    expect(reads.mock.calls.map(([name]) => name)).toEqual([fresh]);
+    reads.mockRestore();
+    expect((await store.readStream(fresh)).map((e) => e.type)).toEqual(['TallyOpened']);
+  });
+
   it('decides on the folded state and appends with metadata and schema versions', async () => {
     const name = stream();
     await handler.handle(tally, name, { kind: 'open', name: 'beans' }, context);

@@ -21,6 +21,15 @@ export interface CommandResult<State, Event extends DomainEvent> {
 
 const MAX_RETRIES = 3;
 
+export interface HandleOptions {
+  /**
+   * the stream is new (its id was just drawn from a sequence): decide on the initial state
+   * without reading it, and append expecting no stream; should it exist after all, the
+   * append fails and the command is decided again on what was read, as after any race
+   */
+  readonly newStream?: boolean;
+}
+
 /**
  * The one way a command is carried out: load the stream, fold it, decide, append with
  * the expected revision. Commands on the same stream queue up within the process, so
@@ -41,9 +50,10 @@ export class CommandHandler {
     streamName: string,
     command: CommandInput<State, Command>,
     context: CommandContext,
+    options: HandleOptions = {},
   ): Promise<CommandResult<State, Event>> {
     const previous = this.queues.get(streamName) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.decideAndAppend(decider, streamName, command, context));
+    const run = previous.catch(() => undefined).then(() => this.decideAndAppend(decider, streamName, command, context, options));
     this.queues.set(streamName, run);
     const forget = (): void => {
       if (this.queues.get(streamName) === run) this.queues.delete(streamName);
@@ -57,9 +67,11 @@ export class CommandHandler {
     streamName: string,
     input: CommandInput<State, Command>,
     context: CommandContext,
+    options: HandleOptions,
   ): Promise<CommandResult<State, Event>> {
     for (let attempt = 0; ; attempt++) {
-      const loaded = await this.load(decider, streamName);
+      const loaded: LoadedStream<State> =
+        attempt === 0 && options.newStream ? { state: decider.initialState(), revision: -1 } : await this.load(decider, streamName);
       const { state, revision } = loaded;
       const decided = decider.decide(await commandFor(input, loaded), state);
       if (isDomainError(decided)) throw decided;

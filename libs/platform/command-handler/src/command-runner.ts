@@ -5,7 +5,7 @@ import type { ReadModel } from '@tracker/platform/read-model';
 import type { Clock } from './clock';
 import { type CommandInput, commandFor, type LoadedStream } from './command-builder';
 import { type CommandContext, commandContext } from './command-context';
-import type { CommandHandler, CommandResult } from './command-handler';
+import type { CommandHandler, CommandResult, HandleOptions } from './command-handler';
 
 /**
  * How one service's handlers change things: decide and append through the command
@@ -46,15 +46,19 @@ export class CommandRunner {
     return result;
   }
 
-  /** Decides and appends without waiting: for requests that touch several streams and wait once (`visible`). */
+  /**
+   * Decides and appends without waiting: for requests that touch several streams and wait
+   * once (`visible`). `newStream` skips reading a stream whose id was just drawn.
+   */
   append<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     stream: string,
     command: CommandInput<State, Command>,
     context: CommandContext,
+    options: HandleOptions = {},
   ): Promise<CommandResult<State, Event>> {
     this.readModel.assertWritable();
-    return this.handler.handle(decider, stream, command, context);
+    return this.handler.handle(decider, stream, command, context, options);
   }
 
   /** Waits until the read model shows every append up to `position` of these streams. */

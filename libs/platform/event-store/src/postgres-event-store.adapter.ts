@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import type { SqlConnection } from '@tracker/platform/sql';
 import type {
   AppendOptions,
@@ -17,6 +17,7 @@ import { START, WrongExpectedRevisionError } from './event-store.port';
 import type { LogPage } from './polling-subscription';
 import { COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
 import { PollingSubscription } from './polling-subscription';
+import { NotificationListener } from './notification-listener';
 import { eventStoreSchemaSql, notificationChannel, quoteIdent } from './postgres-event-store.schema';
 import { WakeSignal } from './wake-signal';
 
@@ -25,6 +26,8 @@ export interface PostgresEventStoreOptions {
   readonly poolSize?: number;
   /** how long a live subscription sleeps when no append was signalled */
   readonly pollIntervalMs?: number;
+  /** waits between attempts to get notifications back after the server ended their connection */
+  readonly listenerReconnectDelaysMs?: readonly number[];
 }
 
 /**
@@ -36,8 +39,7 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore {
   private readonly signal = new WakeSignal();
   private readonly subscriptions = new Set<Subscription>();
-  private listener: Client | undefined;
-  private closed = false;
+  private listener: NotificationListener | undefined;
 
   private constructor(
     private readonly pool: Pool,
@@ -55,7 +57,7 @@ export class PostgresEventStore implements EventStore {
     pool.on('error', (error) => console.warn(`event store: idle connection lost: ${error.message}`));
     const store = new PostgresEventStore(pool, connection, schema, options.pollIntervalMs ?? 1000);
     await store.ensureSchema();
-    if (connection.supportsNotifications) await store.listen();
+    if (connection.supportsNotifications) await store.listen(options.listenerReconnectDelaysMs);
     return store;
   }
 
@@ -127,11 +129,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     const listener = this.listener;
     this.listener = undefined;
-    await listener?.end();
+    await listener?.close();
     await this.pool.end();
   }
 
@@ -171,19 +172,20 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** Other processes' appends wake our subscriptions through NOTIFY; reconnects on loss. */
-  private async listen(): Promise<void> {
-    if (this.closed) return;
-    const client = new Client({ ...this.connection.poolConfig, application_name: 'event-store-listener' });
-    this.listener = client;
-    client.on('notification', () => this.signal.notify());
-    client.on('error', () => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      this.signal.notify();
-      setTimeout(() => void this.listen().catch(() => undefined), 1000);
+  /** Whether other processes' appends wake subscriptions at once (false while the listener reconnects: they poll). */
+  get notificationsConnected(): boolean {
+    return this.listener?.connected ?? false;
+  }
+
+  /** Other processes' appends wake our subscriptions through NOTIFY; the listener reconnects on loss. */
+  private async listen(reconnectDelaysMs: readonly number[] | undefined): Promise<void> {
+    const listener = new NotificationListener({
+      clientConfig: this.connection.poolConfig,
+      channel: notificationChannel(this.schema),
+      onWake: () => this.signal.notify(),
+      reconnectDelaysMs,
     });
-    await client.connect();
-    await client.query(`LISTEN ${quoteIdent(notificationChannel(this.schema))}`);
+    await listener.start();
+    this.listener = listener;
   }
 }

@@ -3,6 +3,7 @@ import { ClientProxy, Server } from '@nestjs/microservices';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { ErrorCode } from '@tracker/contracts';
 import { lastValueFrom } from 'rxjs';
+import { type EndpointHandler, type MessageEndpoints, endpointReply } from './message-endpoints';
 import { NoRespondersError, messageOf } from './transport-errors';
 
 /**
@@ -16,6 +17,10 @@ export class InProcessBroker {
   register(subject: string, handler: (json: string) => Promise<string>): void {
     if (this.handlers.has(subject)) throw new Error(`Two handlers for subject ${subject}`);
     this.handlers.set(subject, handler);
+  }
+
+  unregister(subject: string): void {
+    this.handlers.delete(subject);
   }
 
   unregisterAll(): void {
@@ -67,9 +72,16 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   }
 }
 
-export class InProcessClient extends ClientProxy {
+export class InProcessClient extends ClientProxy implements MessageEndpoints {
   constructor(private readonly broker: InProcessBroker) {
     super();
+  }
+
+  serve<Params, Result>(subject: string, handler: EndpointHandler<Params, Result>): Promise<() => void> {
+    const answer = async (json: string): Promise<string> =>
+      JSON.stringify(await endpointReply(handler as EndpointHandler, JSON.parse(json) as Parameters<EndpointHandler>[0]));
+    this.broker.register(subject, answer);
+    return Promise.resolve(() => this.broker.unregister(subject));
   }
 
   async connect(): Promise<void> {

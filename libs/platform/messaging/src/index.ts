@@ -2,6 +2,7 @@ export * from './client-proxy-message-bus';
 export * from './health.controller';
 export * from './in-process.transport';
 export * from './message-bus.port';
+export * from './message-endpoints';
 export * from './messaging.module';
 export * from './nats.transport';
 export * from './service-readiness';

@@ -5,6 +5,7 @@ import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices
 import { ClientProxyMessageBus } from './client-proxy-message-bus';
 import { InProcessBroker, InProcessClient, InProcessServer } from './in-process.transport';
 import { MESSAGE_BUS } from './message-bus.port';
+import { MESSAGE_ENDPOINTS, type MessageEndpoints } from './message-endpoints';
 import { PrefixedNatsClient, PrefixedNatsServer } from './nats.transport';
 import { ServiceReplyInterceptor } from './service-reply.interceptor';
 
@@ -55,10 +56,11 @@ export class MessagingModule {
           inject: [MESSAGE_CLIENT],
           useFactory: (client: ClientProxy) => new ClientProxyMessageBus(client, config.timeoutMs),
         },
+        { provide: MESSAGE_ENDPOINTS, inject: [MESSAGE_CLIENT], useFactory: (client: ClientProxy & MessageEndpoints) => client },
         { provide: APP_INTERCEPTOR, useClass: ServiceReplyInterceptor },
         MessageClientLifecycle,
       ],
-      exports: [MESSAGE_BUS, IN_PROCESS_BROKER],
+      exports: [MESSAGE_BUS, MESSAGE_ENDPOINTS, IN_PROCESS_BROKER],
     };
   }
 }

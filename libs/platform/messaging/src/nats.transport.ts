@@ -2,7 +2,9 @@ import type { MessageHandler, MsPattern, NatsContext, NatsOptions, PacketId, Rea
 import { ClientNats, ServerNats } from '@nestjs/microservices';
 import { type Msg, type MsgHdrs, type NatsConnection, createInbox, Empty, headers as natsHeaders } from 'nats';
 import { ErrorCode } from '@tracker/contracts';
+import type { EndpointHandler, MessageEndpoints } from './message-endpoints';
 import { BODY_HEADER, ChunkAssembler, chunkBytes, isChunk, isNoResponders, publishChunks } from './nats-chunks';
+import { serveOnNats } from './nats-endpoint';
 import { NoRespondersError, messageOf } from './transport-errors';
 
 type NatsClientOptions = Required<NatsOptions>['options'];
@@ -100,12 +102,20 @@ export class PrefixedNatsServer extends ServerNats {
   }
 }
 
-export class PrefixedNatsClient extends ClientNats {
+export class PrefixedNatsClient extends ClientNats implements MessageEndpoints {
   constructor(
     options: NatsClientOptions,
     private readonly subjectPrefix: string,
   ) {
     super(options);
+  }
+
+  async serve<Params, Result>(subject: string, handler: EndpointHandler<Params, Result>): Promise<() => void> {
+    await this.connect();
+    const connection = this.natsClient as NatsConnection;
+    const stop = serveOnNats(connection, `${this.subjectPrefix}${subject}`, handler as EndpointHandler);
+    await connection.flush(); // subscribed at the server before anyone is told the subject
+    return stop;
   }
 
   protected override normalizePattern(pattern: MsPattern): string {

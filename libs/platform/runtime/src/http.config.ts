@@ -9,6 +9,8 @@ export interface HttpConfig {
   readonly trustProxy: boolean;
   /** clients connect to the gateway itself, no proxy in between: the connection's address is theirs */
   readonly directClients: boolean;
+  /** API keys and login tokens the gateway remembers (docs/identity.md, "Credential cache"); 0 turns the cache off */
+  readonly credentialCacheEntries: number;
 }
 
 /**
@@ -36,5 +38,6 @@ export function readHttpConfig(env: EnvReader): HttpConfig {
     maxBodyBytes: env.int('TRACKER_MAX_BODY_BYTES', 10 * 1024 * 1024, { min: 1024, max: 1024 * 1024 * 1024 }),
     trustProxy,
     directClients,
+    credentialCacheEntries: env.int('TRACKER_CREDENTIAL_CACHE_SIZE', 10_000, { min: 0, max: 1_000_000 }),
   };
 }

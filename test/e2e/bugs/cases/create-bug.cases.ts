@@ -288,12 +288,12 @@ export function createCases({ tracker, world, bugs, fixture }: BugsSuite): void 
       ],
       ['with a dependency on a bug that does not exist', () => ADMIN, { depends_on: [999_999] }, 404, 101, 'Bug #999999 does not exist.'],
       [
-        'with flags (no flags service yet)',
+        'with a flag of a type that does not exist',
         () => ADMIN,
-        { flags: [{ name: 'review', status: '?' }] },
-        400,
-        32000,
-        'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.',
+        { flags: [{ name: 'no-such-flag', status: '?' }] },
+        404,
+        51,
+        "There is no flagtype named 'no-such-flag'.",
       ],
     ])('refuses a bug %s', async (_case, caller, extra, status, code, message) => {
       const body = { product, component: 'Main', version: '1.0', summary: 'refused', ...extra };

@@ -335,12 +335,12 @@ export function updateCases({ world, bugs, fixture }: BugsSuite): void {
         "You tried to remove bug BUG from the 'nope' group, but either this group does not exist, or you are not allowed to remove bugs from this group in the 'PRODUCT' product.",
       ],
       [
-        'with flags (no flags service yet)',
+        'with a flag of a type that does not exist',
         () => ADMIN,
-        { flags: [{ name: 'review', status: '+' }] },
-        400,
-        32000,
-        'Flags cannot be set yet: the flags service of this Tracker is not available. Nothing was changed.',
+        { flags: [{ name: 'no-such-flag', status: '+' }] },
+        404,
+        51,
+        "There is no flagtype named 'no-such-flag'.",
       ],
     ])('refuses an update %s and writes nothing', async (_case, caller, body, status, code, message) => {
       const id = await world.bug(reporter, product);

@@ -55,7 +55,9 @@ export function groupControlCases(suite: CatalogSuite): void {
       const p = await newProduct();
       await api.create('/rest/component', { product: p.name, name: 'C', description: 'd', default_assignee: 'admin@example.com' });
       await api.put(`/rest/product/${p.name}`, {
-        group_controls: [{ group: group.name, entry: true, membercontrol: 'Default', othercontrol: 'NA', canedit: true }],
+        group_controls: [
+          { group: group.name, entry: true, membercontrol: 'Default', othercontrol: 'NA', canedit: true, editcomponents: true },
+        ],
       });
       expect(await ids('/rest/product_selectable', user.caller)).toContain(p.id);
       expect(await ids('/rest/product_enterable', user.caller)).not.toContain(p.id);
@@ -65,16 +67,26 @@ export function groupControlCases(suite: CatalogSuite): void {
         {
           name: p.name,
           group_controls: [
-            { group: group.name, group_id: group.id, entry: true, membercontrol: 'DEFAULT', othercontrol: 'NA', canedit: true },
+            {
+              group: group.name,
+              group_id: group.id,
+              entry: true,
+              membercontrol: 'DEFAULT',
+              othercontrol: 'NA',
+              canedit: true,
+              editcomponents: true,
+            },
           ],
         },
       ]);
       expect((await products(`/rest/product/${p.name}?include_fields=_extra`, member.caller))[0]).toEqual({});
       const cleared = await api.put(`/rest/product/${p.name}`, {
-        group_controls: [{ group: group.name, entry: false, membercontrol: 'NA', canedit: false }],
+        group_controls: [{ group: group.name, entry: false, membercontrol: 'NA', canedit: false, editcomponents: false }],
       });
       expect(cleared.json()).toEqual({
-        products: [{ id: p.id, changes: { group_controls: { added: '', removed: `${group.name}: DEFAULT/NA, entry, canedit` } } }],
+        products: [
+          { id: p.id, changes: { group_controls: { added: '', removed: `${group.name}: DEFAULT/NA, entry, canedit, editcomponents` } } },
+        ],
       });
       expect(await ids('/rest/product_enterable', user.caller)).toContain(p.id);
     });

@@ -30,13 +30,15 @@ import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { BugQueries } from '../read-model/bug.queries';
 import type { BugSequence, BugLock } from '../bugs.sequences';
 import { withAliasLock } from '../facts/alias-lock';
+import { FlagsClient } from '../collaborators/flags.client';
+import { FlagDecisions, flagsWritten } from '../flags/flag-decisions';
 
 /**
- * Bug.create: login required; flags refused until the flags service exists; the facts
- * the decider needs are looked up (catalog rules of the product, users by login, other
- * bugs, aliases) and the bug decided and appended with its description as comment 0,
- * under a lock on its aliases. Bugs it blocks or depends on get their side of the link.
- * The reply waits until the bugs and the comments read models show the new bug.
+ * Bug.create: login required; the facts the decider needs are looked up (catalog rules of
+ * the product, users by login, other bugs, aliases), `flags` decided by the flags service on
+ * the bug as it will be, and the bug decided and appended with its description as comment 0
+ * and its flags, under a lock on its aliases. Bugs it blocks or depends on get their side of
+ * the link. The reply waits until the bugs, comments and flags read models show the new bug.
  */
 @MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {
@@ -50,23 +52,26 @@ export class CreateBugHandler {
     private readonly refs: BugRefResolver,
     private readonly linked: LinkedChangeWriter,
     private readonly comments: CommentsSyncClient,
+    private readonly flagDecisions: FlagDecisions,
+    private readonly flags: FlagsClient,
   ) {}
 
   async handle(request: ServiceRequest<CreateBugParams>): Promise<CreateBugResult> {
     const { auth, params } = request;
     if (!isLoggedIn(auth)) throw BugErrors.loginRequired();
-    if (params.flags !== undefined && params.flags !== null && !(Array.isArray(params.flags) && params.flags.length === 0)) {
-      throw BugErrors.flagsNotSupported();
-    }
     const actor = actorOf(auth) as LoggedInActor;
     const input: CreateBugInput = apiInput(params, ['flags']);
     const aliases = splitAliases(input.alias ?? []);
     return withAliasLock(this.locks, aliases, async () => {
-      const command = await this.command(request, actor, input);
+      // whether comments can follow is asked while the facts are looked up; a refusal of the bug itself comes first
+      const [built, ready] = await Promise.allSettled([this.command(request, actor, input), this.comments.assertReady(request)]);
+      if (built.status === 'rejected') throw built.reason;
+      if (ready.status === 'rejected') throw ready.reason;
+      const candidate = { command: built.value, state: bugDecider.initialState() };
+      const command = await this.flagDecisions.decideOne(request, candidate, params.flags ?? []);
       const context = this.commands.context(request);
       const stream = bugStream(command.bugId);
-      await this.comments.assertReady(request);
-      const result = await this.commands.append(bugDecider, stream, command, context);
+      const result = await this.commands.append(bugDecider, stream, command, context, { newStream: true });
       const created = result.events.find((event) => event.type === 'BugCreated');
       const links = new LinkedChanges();
       if (created?.type === 'BugCreated')
@@ -77,27 +82,37 @@ export class CreateBugHandler {
         );
       const others = await this.linked.write(links, actor.user, context);
       const written = [{ stream, position: result.position }, ...others];
-      await this.commands.visible(written, request.correlationId);
-      if (result.position !== null) await this.comments.sync(request, [{ stream, position: result.position }]);
+      const flags = flagsWritten([{ stream, position: result.position, events: result.events }]);
+      // read-your-writes in every read model the create touched, waited for together
+      await Promise.all([
+        this.commands.visible(written, request.correlationId),
+        result.position === null ? undefined : this.comments.sync(request, [{ stream, position: result.position }]),
+        flags ? this.flags.sync(request, flags.stream, flags.position) : undefined,
+      ]);
       return { id: command.bugId };
     });
   }
 
+  /**
+   * The facts of the decision, each as soon as what it needs is known: rules, users and
+   * alias owners at once; the bugs referred to once the rules name the bug-id fields; new
+   * ids only once nothing before could fail, so a refused lookup spends none.
+   */
   private async command(request: ServiceRequest, actor: LoggedInActor, input: CreateBug['input']): Promise<CreateBug> {
     const queries = new BugQueries(this.readModel.dataSource);
-    const rules = await this.catalog.rules(request, { products: input.product === undefined ? [] : [input.product] });
+    const logins = [input.assignedTo ?? '', input.qaContact ?? '', ...(input.cc ?? []).flatMap((cc) => cc.split(/[,;]+/))];
+    const [rules, users, aliasOwners] = await Promise.all([
+      this.catalog.rules(request, { products: input.product === undefined ? [] : [input.product] }),
+      this.identity.directory(request, logins),
+      queries.aliasOwners(splitAliases(input.alias ?? []).map((alias) => alias.trim())),
+    ]);
     const bugIdFields = rules.fields.customFields.filter((field) => field.type === CustomFieldType.bugId).map((field) => field.name);
     const refs = [
       ...splitRefs(input.blocks),
       ...splitRefs(input.dependsOn),
       ...bugIdFields.map((name) => textOf(input.customFields[name])),
     ];
-    const logins = [input.assignedTo ?? '', input.qaContact ?? '', ...(input.cc ?? []).flatMap((cc) => cc.split(/[,;]+/))];
-    const [users, aliasOwners, bugRefs] = await Promise.all([
-      this.identity.directory(request, logins),
-      queries.aliasOwners(splitAliases(input.alias ?? []).map((alias) => alias.trim())),
-      this.refs.resolve(request, actor, refs),
-    ]);
+    const bugRefs = await this.refs.resolve(request, actor, refs);
     const [dependencyEdges, bugId, commentId] = await Promise.all([
       queries.dependencyEdges(resolvedIds(bugRefs)),
       this.ids.next('bug_ids'),

@@ -5,9 +5,7 @@ import { ADMIN_ACTOR, createBug, MINIMAL_INPUT, RULES, updateBug } from '@tracke
 import { openProjectedLog, type ProjectedLog } from '@tracker/platform/read-model/testing';
 import { describeOnBothPostgres, LIMIT_RUNS, lengthAround, textAround, textOfLength } from '@tracker/testing';
 import { BugsProjection } from './bugs.projection';
-import { CreateBugsTables1764100000000 } from './migrations/1764100000000-create-bugs-tables';
-import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-substring-search-indexes';
-import { UnboundedActualTime1764100000002 } from './migrations/1764100000002-unbounded-actual-time';
+import { BUGS_MIGRATIONS } from './bugs.read-model';
 import { PersonalTagsProjection } from './personal-tags.projection';
 
 /**
@@ -51,7 +49,7 @@ describeOnBothPostgres('bugs-limits', (target, open) => {
     beforeAll(async () => {
       log = await openProjectedLog(await open(), {
         name: 'bugs_limits',
-        migrations: [CreateBugsTables1764100000000, SubstringSearchIndexes1764100000001, UnboundedActualTime1764100000002],
+        migrations: [...BUGS_MIGRATIONS],
         projections: [new BugsProjection(), new PersonalTagsProjection()],
       });
     }, 60_000);

@@ -5,9 +5,7 @@ import { domainEvent, type EventStore, PostgresEventStore } from '@tracker/platf
 import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
 import { deciderSpec, describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { BugsProjection } from './bugs.projection';
-import { CreateBugsTables1764100000000 } from './migrations/1764100000000-create-bugs-tables';
-import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-substring-search-indexes';
-import { UnboundedActualTime1764100000002 } from './migrations/1764100000002-unbounded-actual-time';
+import { BUGS_MIGRATIONS } from './bugs.read-model';
 import { UsersProjection } from './users.projection';
 
 const bug = deciderSpec(bugDecider);
@@ -30,12 +28,7 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
       readModel = await ReadModel.open(target.connection, store, {
         schema: 'bugs',
         entities: [],
-        migrations: [
-          ProjectionCheckpoints1763800000000,
-          CreateBugsTables1764100000000,
-          SubstringSearchIndexes1764100000001,
-          UnboundedActualTime1764100000002,
-        ],
+        migrations: [ProjectionCheckpoints1763800000000, ...BUGS_MIGRATIONS],
         projections: [new BugsProjection(), new UsersProjection()],
       });
       await readModel.start();

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { type BugEvent, BUG_STREAM_PREFIX } from '@tracker/contracts';
-import { applyChanges, roundHours } from '@tracker/bugs/domain';
+import { applyChanges, flagsChangeTouchesBug, roundHours } from '@tracker/bugs/domain';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { IdSequence, type Projection, schemaOf } from '@tracker/platform/read-model';
 import type { BugDocument } from './bug-document';
@@ -32,6 +32,7 @@ export class BugsProjection implements Projection {
     const privacy: Array<{ commentId: number; isPrivate: boolean }> = [];
     let maxBugId = 0;
     let maxCommentId = 0;
+    let maxAttachmentId = 0;
     for (const recorded of events) {
       const event = domainEvent<BugEvent>(recorded);
       const at = recorded.metadata.occurredAt;
@@ -61,9 +62,20 @@ export class BugsProjection implements Projection {
           maxCommentId = Math.max(maxCommentId, commentId);
           break;
         }
+        case 'AttachmentCreated':
+          maxAttachmentId = Math.max(maxAttachmentId, event.data.attachmentId);
+          if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
+          break;
+        case 'AttachmentUpdated':
+          if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
+          break;
         case 'CommentPrivacyChanged':
           if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
           privacy.push({ commentId: event.data.commentId, isPrivate: event.data.isPrivate });
+          break;
+        case 'FlagsChanged':
+          // a flag type's reconciliation does not move last_change_time (Bugzilla)
+          if (doc && flagsChangeTouchesBug(event.data)) docs.set(doc.id, { ...doc, lastChangeTime: at });
           break;
       }
     }
@@ -76,6 +88,7 @@ export class BugsProjection implements Projection {
     await writeComments(manager, s, newComments, privacy);
     if (maxBugId > 0) await IdSequence.advancePast(manager, 'bug_ids', maxBugId);
     if (maxCommentId > 0) await IdSequence.advancePast(manager, 'comment_ids', maxCommentId);
+    if (maxAttachmentId > 0) await IdSequence.advancePast(manager, 'attachment_ids', maxAttachmentId);
   }
 }
 

@@ -20,13 +20,14 @@ import {
   requireEditable,
   type ExistingBug,
   formatChanges,
+  flagRows,
   type LoggedInActor,
   splitAliases,
   type UpdateBug,
   type UpdateBugInput,
 } from '@tracker/bugs/domain';
 import type { GlobalPosition } from '@tracker/platform/event-store';
-import { CommandRunner } from '@tracker/platform/command-handler';
+import { CommandBuilder, CommandRunner } from '@tracker/platform/command-handler';
 import { IdSequences, KeyedLocks } from '@tracker/platform/read-model';
 import type { CommandContext } from '@tracker/platform/command-handler';
 import { BugFinder, refsOf } from '../access/bug-finder';
@@ -35,6 +36,8 @@ import { LinkedChanges, LinkedChangeWriter } from '../linked/linked-changes';
 import { dupeTargetFor, UpdateFactsLoader } from './update-facts';
 import type { BugSequence, BugLock } from '../bugs.sequences';
 import { withAliasLock } from '../facts/alias-lock';
+import { FlagsClient } from '../collaborators/flags.client';
+import { FlagDecisions, flagsWritten } from '../flags/flag-decisions';
 
 /**
  * Bug.update for the bug of the path and those of `ids`: every bug is found (100, 101,
@@ -54,14 +57,13 @@ export class UpdateBugsHandler {
     private readonly facts: UpdateFactsLoader,
     private readonly linked: LinkedChangeWriter,
     private readonly comments: CommentsSyncClient,
+    private readonly flagDecisions: FlagDecisions,
+    private readonly flags: FlagsClient,
   ) {}
 
   async handle(request: ServiceRequest<UpdateBugsParams>): Promise<UpdateBugsResult> {
     const { auth, params } = request;
     if (!isLoggedIn(auth)) throw BugErrors.loginRequired();
-    if (params.flags !== undefined && params.flags !== null && !(Array.isArray(params.flags) && params.flags.length === 0)) {
-      throw BugErrors.flagsNotSupported();
-    }
     const aliases = splitAliases([...(params.alias?.add ?? []), ...(params.alias?.set ?? [])]);
     return withAliasLock(this.locks, aliases, () => this.update(request, actorOf(auth) as LoggedInActor));
   }
@@ -70,8 +72,14 @@ export class UpdateBugsHandler {
     const { params } = request;
     const docs = await this.finder.findAll(request, actor, refsOf(params.id, params.ids));
     const ids = [...new Set(docs.map((doc) => doc.id))];
-    const bugs = await Promise.all(ids.map((id) => this.load(id)));
-    const existing = bugs.filter((bug): bug is ExistingBug => bug !== null);
+    const loaded = await Promise.all(ids.map((id) => this.commands.load(bugDecider, bugStream(id))));
+    const revisions = new Map<number, number>();
+    const existing: ExistingBug[] = [];
+    for (const { state, revision } of loaded)
+      if (state.exists) {
+        existing.push(state);
+        revisions.set(state.bugId, revision);
+      }
     const input: UpdateBugInput = apiInput(params, ['id', 'ids', 'flags']);
     const facts = await this.facts.load(request, actor, input, existing, (id) => this.load(id));
     for (const bug of existing) requireEditable(facts, bug);
@@ -85,9 +93,17 @@ export class UpdateBugsHandler {
       commentId: commentIds.get(bug.bugId) ?? 0,
       dupeTarget: dupeTargetFor(bug, facts.dupeTargetBug),
     });
+    // flags are decided for every bug at once, on the states just loaded
+    const builders = await this.flagDecisions.updateBuilders(
+      request,
+      existing.map((bug) => ({ bug, revision: revisions.get(bug.bugId) ?? -1 })),
+      commandFor,
+      params.flags ?? [],
+    );
     // every bug's decision must be accepted before the first append
     for (const bug of existing) {
-      const decided = bugDecider.decide(commandFor(bug), bug);
+      const command = await builderOf(builders, bug).commandFor({ state: bug, revision: revisions.get(bug.bugId) ?? -1 });
+      const decided = bugDecider.decide(command, bug);
       if (isDomainError(decided)) throw decided;
     }
     if (mayComment) await this.comments.assertReady(request);
@@ -96,10 +112,12 @@ export class UpdateBugsHandler {
     const written: Array<{ stream: string; position: GlobalPosition | null }> = [];
     const links = new LinkedChanges();
     let commentsChanged = false;
+    const flagWrites: Parameters<typeof flagsWritten>[0][number][] = [];
     for (const bug of existing) {
-      const { before, result } = await this.appendDecided(bugStream(bug.bugId), commandFor(bug), context);
+      const { before, result } = await this.appendDecided(bugStream(bug.bugId), builderOf(builders, bug), context);
       written.push({ stream: bugStream(bug.bugId), position: result.position });
-      commentsChanged ||= result.events.some((event) => event.type !== 'BugUpdated');
+      flagWrites.push({ stream: bugStream(bug.bugId), position: result.position, events: result.events });
+      commentsChanged ||= result.events.some((event) => event.type !== 'BugUpdated' && event.type !== 'FlagsChanged');
       await this.linkEffects(links, bug, result.events, facts.dupeTargetBug);
       const previous = docs.find((doc) => doc.id === bug.bugId)?.lastChangeTime ?? context.occurredAt.toISOString();
       results.push(responseOf(bug, before, result.events, result.events.length > 0 ? context.occurredAt.toISOString() : previous));
@@ -113,6 +131,8 @@ export class UpdateBugsHandler {
       null,
     );
     if (commentsChanged && last !== null) await this.comments.sync(request, [{ stream: written[0]?.stream ?? 'bug-0', position: last }]);
+    const flags = flagsWritten(flagWrites);
+    if (flags) await this.flags.sync(request, flags.stream, flags.position);
     return { bugs: results };
   }
 
@@ -122,11 +142,11 @@ export class UpdateBugsHandler {
   }
 
   /** Appends on fresh state, remembering the state the accepted decision was made on. */
-  private async appendDecided(stream: string, command: UpdateBug, context: CommandContext) {
+  private async appendDecided(stream: string, command: CommandBuilder<BugState, UpdateBug>, context: CommandContext) {
     let before: BugState = bugDecider.initialState();
     const capturing = {
       ...bugDecider,
-      decide: (cmd: typeof command, state: BugState) => {
+      decide: (cmd: UpdateBug, state: BugState) => {
         before = state;
         return bugDecider.decide(cmd, state);
       },
@@ -156,10 +176,22 @@ export class UpdateBugsHandler {
   }
 }
 
+function builderOf(
+  builders: ReadonlyMap<number, CommandBuilder<BugState, UpdateBug>>,
+  bug: ExistingBug,
+): CommandBuilder<BugState, UpdateBug> {
+  const builder = builders.get(bug.bugId);
+  if (!builder) throw new Error(`no command for bug ${bug.bugId}`);
+  return builder;
+}
+
 function responseOf(bug: ExistingBug, before: BugState, events: readonly BugEvent[], changedAt: string): UpdatedBugWire {
   const updated = events.find((event) => event.type === 'BugUpdated');
   const from = before.exists ? before : bug;
-  const changes = updated?.type === 'BugUpdated' ? formatChanges(from.fields, updated.data.changes, true) : [];
+  const changes = [
+    ...(updated?.type === 'BugUpdated' ? formatChanges(from.fields, updated.data.changes, true) : []),
+    ...events.flatMap((event) => (event.type === 'FlagsChanged' && event.data.attachmentId === null ? flagRows(event.data) : [])),
+  ];
   const after = updated?.type === 'BugUpdated' ? (bugDecider.evolve(from, updated) as ExistingBug) : from;
   return {
     id: bug.bugId,

@@ -1,4 +1,8 @@
 import { assertNever, type BugEvent, type Decider, type DomainError } from '@tracker/contracts';
+import type { AddAttachment } from './attachment/add-attachment.command';
+import { decideAddAttachment } from './attachment/decide-add-attachment';
+import { decideUpdateAttachments } from './attachment/decide-update-attachments';
+import type { UpdateAttachments } from './attachment/update-attachments.command';
 import { type BugState, evolveBug, initialBugState } from './bug.state';
 import type { AddComment } from './comment/add-comment.command';
 import { decideAddComment } from './comment/decide-add-comment';
@@ -9,7 +13,7 @@ import { decideLinkedChange } from './linked/decide-linked-change';
 import { decideUpdate } from './update/decide-update';
 import type { UpdateBug } from './update/update-bug.command';
 
-export type BugCommand = CreateBug | UpdateBug | AddComment | ApplyLinkedChange;
+export type BugCommand = CreateBug | UpdateBug | AddComment | ApplyLinkedChange | AddAttachment | UpdateAttachments;
 
 /** The decider of a bug's stream (`bug-<id>`): one decide function per command, in its own folder. */
 export const bugDecider: Decider<BugState, BugCommand, BugEvent> = {
@@ -24,6 +28,10 @@ export const bugDecider: Decider<BugState, BugCommand, BugEvent> = {
         return decideAddComment(command, state);
       case 'ApplyLinkedChange':
         return decideLinkedChange(command, state);
+      case 'AddAttachment':
+        return decideAddAttachment(command, state);
+      case 'UpdateAttachments':
+        return decideUpdateAttachments(command, state);
       default:
         return assertNever(command, 'bug command');
     }

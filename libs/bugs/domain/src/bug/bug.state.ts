@@ -1,4 +1,14 @@
-import type { BugChanges, BugEvent, BugFields, BugListFields, BugParticipants, UserRef } from '@tracker/contracts';
+import {
+  type BugChanges,
+  type BugEvent,
+  type BugFields,
+  type BugListFields,
+  type BugParticipants,
+  type CurrentFlag,
+  evolveCurrentFlags,
+  type UserRef,
+} from '@tracker/contracts';
+import { type AttachmentRef, evolveAttachments } from './bug-attachments.state';
 import { applyDelta } from './bug-lists';
 
 /** A comment as the bug's rules need it: privacy changes and the next count. */
@@ -16,6 +26,10 @@ export interface ExistingBug {
   readonly comments: readonly CommentRef[];
   /** hours worked: the sum of the comments' work time */
   readonly actualTime: number;
+  /** in creation order */
+  readonly attachments: readonly AttachmentRef[];
+  /** the flags of the bug and of its attachments (FlagsChanged), what flags.decide decides on */
+  readonly flags: readonly CurrentFlag[];
 }
 
 export type BugState = { readonly exists: false } | ExistingBug;
@@ -56,6 +70,8 @@ export function evolveBug(state: BugState, event: BugEvent): BugState {
         fields,
         comments: [{ commentId: description.commentId, count: 0, isPrivate: description.isPrivate }],
         actualTime: description.workTime,
+        attachments: [],
+        flags: [],
       };
     }
     case 'BugUpdated':
@@ -77,6 +93,11 @@ export function evolveBug(state: BugState, event: BugEvent): BugState {
           comment.commentId === event.data.commentId ? { ...comment, isPrivate: event.data.isPrivate } : comment,
         ),
       };
+    case 'AttachmentCreated':
+    case 'AttachmentUpdated':
+      return state.exists ? { ...state, attachments: evolveAttachments(state.attachments, event) } : state;
+    case 'FlagsChanged':
+      return state.exists ? { ...state, flags: evolveCurrentFlags(state.flags, event.data) } : state;
   }
 }
 

@@ -1,6 +1,10 @@
 import { type BugEvent, formatDateTime } from '@tracker/contracts';
 import { type BugState, evolveBug } from '../bug/bug.state';
+import { attachmentRows } from './attachment-rows';
+import { flagRows } from './flag-rows';
 import { type FieldChange, formatChanges, workTimeChange } from './format-changes';
+
+type Row = FieldChange & { readonly attachmentId?: number };
 
 /** A bug event with the time it happened (from its metadata). */
 export interface DatedBugEvent {
@@ -11,7 +15,12 @@ export interface DatedBugEvent {
 export interface HistoryEntry {
   readonly when: string;
   readonly who: string;
-  readonly changes: ReadonlyArray<{ readonly field_name: string; readonly removed: string; readonly added: string }>;
+  readonly changes: ReadonlyArray<{
+    readonly field_name: string;
+    readonly removed: string;
+    readonly added: string;
+    readonly attachment_id?: number;
+  }>;
 }
 
 /** Who reads the history decides which rows they see. */
@@ -30,7 +39,9 @@ const TIME_TRACKING = new Set(['estimated_time', 'remaining_time', 'work_time', 
  */
 export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryReader, newSince: string | null): HistoryEntry[] {
   const since = newSince === null ? null : Date.parse(newSince);
-  const entries: Array<{ when: string; who: string; changes: FieldChange[] }> = [];
+  const entries: Array<{ when: string; who: string; changes: Row[] }> = [];
+  // rows about an attachment that is private now are for insiders only, whatever they say (Bugzilla)
+  const privateNow = reader.insider ? new Set<number>() : privateAttachments(events);
   let state: BugState = { exists: false };
   for (const { event, occurredAt } of events) {
     const rows = rowsOf(state, event);
@@ -38,7 +49,8 @@ export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryRe
     const visible = rows.filter(
       (row) =>
         (reader.timetracker || !TIME_TRACKING.has(row.field)) &&
-        (reader.insider || row.field !== 'longdescs.isprivate' || row.added !== '1'),
+        (reader.insider || row.field !== 'longdescs.isprivate' || row.added !== '1') &&
+        (row.attachmentId === undefined || !privateNow.has(row.attachmentId)),
     );
     if (visible.length === 0 || (since !== null && Date.parse(occurredAt) <= since)) continue;
     const when = formatDateTime(occurredAt);
@@ -50,11 +62,26 @@ export function buildHistory(events: readonly DatedBugEvent[], reader: HistoryRe
   return entries.map((entry) => ({
     when: entry.when,
     who: entry.who,
-    changes: entry.changes.map((row) => ({ field_name: row.field, removed: row.removed, added: row.added })),
+    changes: entry.changes.map((row) => ({
+      field_name: row.field,
+      removed: row.removed,
+      added: row.added,
+      ...(row.attachmentId === undefined ? {} : { attachment_id: row.attachmentId }),
+    })),
   }));
 }
 
-function rowsOf(state: BugState, event: BugEvent): FieldChange[] {
+function privateAttachments(events: readonly DatedBugEvent[]): Set<number> {
+  const hidden = new Set<number>();
+  for (const { event } of events) {
+    if (event.type !== 'AttachmentCreated' && event.type !== 'AttachmentUpdated') continue;
+    if (event.data.isPrivate) hidden.add(event.data.attachmentId);
+    else hidden.delete(event.data.attachmentId);
+  }
+  return hidden;
+}
+
+function rowsOf(state: BugState, event: BugEvent): Row[] {
   switch (event.type) {
     case 'BugCreated':
       return [];
@@ -64,6 +91,12 @@ function rowsOf(state: BugState, event: BugEvent): FieldChange[] {
       return event.data.workTime !== 0 ? [workTimeChange(event.data.workTime)] : [];
     case 'CommentPrivacyChanged':
       return [{ field: 'longdescs.isprivate', removed: event.data.isPrivate ? '0' : '1', added: event.data.isPrivate ? '1' : '0' }];
+    case 'AttachmentCreated':
+      return [];
+    case 'AttachmentUpdated':
+      return attachmentRows(event.data);
+    case 'FlagsChanged':
+      return flagRows(event.data);
   }
 }
 
@@ -76,6 +109,10 @@ function whoOf(event: BugEvent): string {
     case 'CommentAdded':
       return event.data.author.login;
     case 'CommentPrivacyChanged':
+    case 'AttachmentUpdated':
+    case 'FlagsChanged':
       return event.data.changedBy.login;
+    case 'AttachmentCreated':
+      return event.data.creator.login;
   }
 }

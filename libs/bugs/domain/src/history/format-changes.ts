@@ -5,6 +5,8 @@ export interface FieldChange {
   readonly field: string;
   readonly removed: string;
   readonly added: string;
+  /** history rows about an attachment (its flags) */
+  readonly attachmentId?: number;
 }
 
 const LIST_SEPARATOR = ', ';

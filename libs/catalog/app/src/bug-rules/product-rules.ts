@@ -36,6 +36,7 @@ export function productRules(
         isBugGroup: group?.isBugGroup ?? false,
         entry: g.entry,
         canEdit: g.can_edit,
+        editcomponents: g.editcomponents,
         memberControl: g.member_control,
         otherControl: g.other_control,
       };

@@ -51,6 +51,7 @@ function groupControlObject(row: GroupControlRow, groups: ReadonlyMap<number, Gr
     membercontrol: row.member_control,
     othercontrol: row.other_control,
     canedit: row.can_edit,
+    editcomponents: row.editcomponents,
   };
 }
 

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { CatalogProjection } from './catalog.projection';
 import { FieldQueries } from './field.queries';
 import { CreateCatalogTables1764100000000 } from './migrations/1764100000000-create-catalog-tables';
+import { GroupControlEditcomponents1764100000001 } from './migrations/1764100000001-group-control-editcomponents';
 import { NamedQueries } from './named.queries';
 import { ProductQueries } from './product.queries';
 
@@ -13,7 +14,7 @@ export const CATALOG_SCHEMA = 'catalog';
 export const catalogReadModel = ReadModelModule.forService({
   schema: CATALOG_SCHEMA,
   entities: [],
-  migrations: [ProjectionCheckpoints1763800000000, CreateCatalogTables1764100000000],
+  migrations: [ProjectionCheckpoints1763800000000, CreateCatalogTables1764100000000, GroupControlEditcomponents1764100000001],
   projections: [new CatalogProjection()],
 });
 

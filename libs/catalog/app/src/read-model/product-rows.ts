@@ -115,11 +115,11 @@ export async function applyProductEvent(sql: Sql, manager: EntityManager, event:
         return;
       }
       await sql(
-        `INSERT INTO {s}.group_controls (product_id, group_id, entry, member_control, other_control, can_edit)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO {s}.group_controls (product_id, group_id, entry, member_control, other_control, can_edit, editcomponents)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (product_id, group_id) DO UPDATE SET entry = EXCLUDED.entry, member_control = EXCLUDED.member_control,
-           other_control = EXCLUDED.other_control, can_edit = EXCLUDED.can_edit`,
-        [productId, groupId, control.entry, control.memberControl, control.otherControl, control.canEdit],
+           other_control = EXCLUDED.other_control, can_edit = EXCLUDED.can_edit, editcomponents = EXCLUDED.editcomponents`,
+        [productId, groupId, control.entry, control.memberControl, control.otherControl, control.canEdit, control.editcomponents],
       );
       return;
     }

@@ -26,6 +26,7 @@ export interface GroupControlRow {
   readonly member_control: ControlValue;
   readonly other_control: ControlValue;
   readonly can_edit: boolean;
+  readonly editcomponents: boolean;
 }
 
 export interface ProductRow {
@@ -74,6 +75,16 @@ export class ProductQueries {
     this.sql = sqlOn(dataSource);
   }
 
+  /** Products whose group controls give one of these groups editcomponents (per-product administrators), ascending. */
+  async administeredBy(groupIds: readonly number[]): Promise<number[]> {
+    if (groupIds.length === 0) return [];
+    const rows = await this.sql<{ product_id: number }>(
+      `SELECT DISTINCT product_id FROM {s}.group_controls WHERE editcomponents AND group_id = ANY($1::integer[]) ORDER BY product_id`,
+      [groupIds],
+    );
+    return rows.map((row) => row.product_id);
+  }
+
   async ids(visible: ProductFilter['visible'], viewer: Viewer): Promise<number[]> {
     const rows = await this.find({ ids: null, names: null, visible }, viewer, NO_PARTS);
     return rows.map((row) => row.id);
@@ -98,7 +109,7 @@ export class ProductQueries {
              'is_active', m.is_active) ORDER BY m.sort_key, lower(m.name), m.id), '[]')
            FROM {s}.milestones m WHERE m.product_id = v.id) END AS milestones,
          CASE WHEN $9 THEN (SELECT coalesce(json_agg(json_build_object('group_id', g.group_id, 'entry', g.entry,
-             'member_control', g.member_control, 'other_control', g.other_control, 'can_edit', g.can_edit) ORDER BY g.group_id), '[]')
+             'member_control', g.member_control, 'other_control', g.other_control, 'can_edit', g.can_edit, 'editcomponents', g.editcomponents) ORDER BY g.group_id), '[]')
            FROM {s}.group_controls g WHERE g.product_id = v.id) END AS group_controls
        FROM v JOIN {s}.classifications cl ON cl.id = v.classification_id
        WHERE $5 = 'any' OR ($5 IN ('selectable', 'accessible') AND v.selectable) OR ($5 IN ('enterable', 'accessible') AND v.enterable)

@@ -4,7 +4,13 @@ import type { GroupControlRequest } from './product.commands';
 import type { ExistingProduct } from './product.state';
 
 /** A group with no say over the product: Bugzilla deletes such group_control_map rows. */
-export const NO_CONTROL: ProductGroupControl = { entry: false, memberControl: 'NA', otherControl: 'NA', canEdit: false };
+export const NO_CONTROL: ProductGroupControl = {
+  entry: false,
+  memberControl: 'NA',
+  otherControl: 'NA',
+  canEdit: false,
+  editcomponents: false,
+};
 
 /**
  * Bugzilla's Product->set_group_controls. Members' and others' controls must form one of
@@ -43,5 +49,11 @@ function isNoControl(control: ProductGroupControl): boolean {
 
 function sameControl(a: ProductGroupControl | null, b: ProductGroupControl | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.entry === b.entry && a.memberControl === b.memberControl && a.otherControl === b.otherControl && a.canEdit === b.canEdit;
+  return (
+    a.entry === b.entry &&
+    a.memberControl === b.memberControl &&
+    a.otherControl === b.otherControl &&
+    a.canEdit === b.canEdit &&
+    a.editcomponents === b.editcomponents
+  );
 }

@@ -227,7 +227,7 @@ describe('product decider: group controls', () => {
         ...inWidget,
         groupId: 12,
         previous: null,
-        control: { entry: true, memberControl: 'DEFAULT', otherControl: 'NA', canEdit: false },
+        control: { entry: true, memberControl: 'DEFAULT', otherControl: 'NA', canEdit: false, editcomponents: false },
       },
     };
     product

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ADD_ATTACHMENT_SUBJECT,
+  type AddAttachmentParams,
+  type AddAttachmentResult,
+  BUG_UPDATE_ATTACHMENTS_SUBJECT,
+  type BugUpdateAttachmentsParams,
+  type BugUpdateAttachmentsResult,
   ADD_COMMENT_SUBJECT,
   type AddCommentParams,
   type AddCommentResult,
@@ -75,6 +81,22 @@ export class BugsClient {
 
   async addComment(params: AddCommentParams, request: ServiceRequest): Promise<AddCommentResult> {
     return this.bus.request<AddCommentResult, AddCommentParams>(ADD_COMMENT_SUBJECT, {
+      auth: request.auth,
+      correlationId: request.correlationId,
+      params,
+    });
+  }
+
+  async addAttachment(params: AddAttachmentParams, request: ServiceRequest): Promise<AddAttachmentResult> {
+    return this.bus.request<AddAttachmentResult, AddAttachmentParams>(ADD_ATTACHMENT_SUBJECT, {
+      auth: request.auth,
+      correlationId: request.correlationId,
+      params,
+    });
+  }
+
+  async updateAttachments(params: BugUpdateAttachmentsParams, request: ServiceRequest): Promise<BugUpdateAttachmentsResult> {
+    return this.bus.request<BugUpdateAttachmentsResult, BugUpdateAttachmentsParams>(BUG_UPDATE_ATTACHMENTS_SUBJECT, {
       auth: request.auth,
       correlationId: request.correlationId,
       params,

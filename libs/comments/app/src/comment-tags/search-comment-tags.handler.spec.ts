@@ -1,6 +1,6 @@
 import type { Permission } from '@tracker/contracts';
 import type { CommentQueries, TagUse } from '../read-model/comment.queries';
-import { caller, FakeBugs, request } from '../testing/fake-collaborators';
+import { caller, FakeBugs, request, commentsOptions } from '../testing/fake-collaborators';
 import { SearchCommentTagsHandler } from './search-comment-tags.handler';
 
 /**
@@ -25,7 +25,7 @@ describe('SearchCommentTagsHandler', () => {
     },
   } as unknown as CommentQueries;
   const handler = (taggers = 'admin'): SearchCommentTagsHandler =>
-    new SearchCommentTagsHandler(queries, bugs, { commentTaggersGroup: taggers });
+    new SearchCommentTagsHandler(queries, bugs, commentsOptions({ commentTaggersGroup: taggers }));
   const search = (
     params: { query?: string; limit?: number },
     permissions: readonly Permission[] = ['commenttagger'],
@@ -59,7 +59,7 @@ describe('SearchCommentTagsHandler', () => {
   it('given no tag in use, then the bugs service is not asked', async () => {
     const empty = { tagUses: () => Promise.resolve([]) } as unknown as CommentQueries;
     expect(
-      await new SearchCommentTagsHandler(empty, bugs, { commentTaggersGroup: 'admin' }).handle(
+      await new SearchCommentTagsHandler(empty, bugs, commentsOptions({ commentTaggersGroup: 'admin' })).handle(
         request({ query: 'zz' }, caller(['commenttagger'])),
       ),
     ).toEqual([]);

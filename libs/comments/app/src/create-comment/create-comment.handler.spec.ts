@@ -1,6 +1,6 @@
 import type { CreateCommentParams, Permission } from '@tracker/contracts';
 import type { ReadModel } from '@tracker/platform/read-model';
-import { FakeBugs, caller, request } from '../testing/fake-collaborators';
+import { FakeBugs, caller, request, commentsOptions } from '../testing/fake-collaborators';
 import { CreateCommentHandler } from './create-comment.handler';
 
 function setup(
@@ -19,7 +19,7 @@ function setup(
       if (notReady) throw notReady;
     },
   } as unknown as ReadModel;
-  const handler = new CreateCommentHandler(bugs, readModel, { commentTaggersGroup: taggers });
+  const handler = new CreateCommentHandler(bugs, readModel, commentsOptions({ commentTaggersGroup: taggers }));
   const create = (params: Partial<CreateCommentParams>, permissions: Permission[] = []) =>
     handler.handle(request({ id: '1', comment: 'Looks fine.', ...params }, caller(permissions)));
   return { bugs, waited, create };
@@ -56,7 +56,7 @@ describe('CreateCommentHandler', () => {
 
   it('requires a login, then a comment that is not blank (golden 101)', async () => {
     const { bugs, create } = setup();
-    const anonymous = new CreateCommentHandler(bugs, {} as ReadModel, { commentTaggersGroup: 'editbugs' });
+    const anonymous = new CreateCommentHandler(bugs, {} as ReadModel, commentsOptions({ commentTaggersGroup: 'editbugs' }));
     await expect(anonymous.handle(request({ id: '1', comment: 'x' }, caller([], null)))).rejects.toMatchObject({ code: 410 });
     for (const comment of [undefined, '', ' \n\t ']) {
       await expect(create({ comment })).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { type CommentObject, commentFullText, sortCommentTags } from '@tracker/contracts';
+import { attachmentCommentText, type CommentObject, commentFullText, sortCommentTags } from '@tracker/contracts';
 import type { CommentRow } from '../read-model/comment.row';
 
 /** A read-model row as the contract's Comment object; `tags` only while tagging is enabled. */
@@ -8,7 +8,10 @@ export function toCommentObject(row: CommentRow, withTags: boolean): CommentObje
     bug_id: row.bugId,
     attachment_id: row.attachmentId,
     count: row.count,
-    text: commentFullText(row.body, row.addedText),
+    text:
+      row.attachmentNote !== null && row.attachmentId !== null
+        ? attachmentCommentText(row.attachmentNote, row.attachmentId, row.attachmentSummary ?? '', row.body)
+        : commentFullText(row.body, row.addedText),
     raw_text: row.body,
     creator: row.creator,
     time: row.time,

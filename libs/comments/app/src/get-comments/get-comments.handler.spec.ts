@@ -1,7 +1,7 @@
 import type { GetCommentsParams } from '@tracker/contracts';
 import type { CommentQueries } from '../read-model/comment.queries';
 import type { CommentRow } from '../read-model/comment.row';
-import { FakeBugs, caller, request, row } from '../testing/fake-collaborators';
+import { FakeBugs, caller, request, row, commentsOptions } from '../testing/fake-collaborators';
 import { GetCommentsHandler } from './get-comments.handler';
 
 const ROWS: readonly CommentRow[] = [
@@ -19,7 +19,7 @@ const queries = {
 } as unknown as CommentQueries;
 
 const handler = (taggers = 'editbugs'): GetCommentsHandler =>
-  new GetCommentsHandler(new FakeBugs(), queries, { commentTaggersGroup: taggers });
+  new GetCommentsHandler(new FakeBugs(), queries, commentsOptions({ commentTaggersGroup: taggers }));
 const get = (params: GetCommentsParams, permissions: Parameters<typeof caller>[0] = []) =>
   handler().handle(request(params, caller(permissions)));
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODEL, type ReadModel, schemaOf } from '@tracker/platform/read-model';
-import { COMMENT_COLUMNS, type CommentRow } from './comment.row';
+import { COMMENT_COLUMNS, type CommentRow, commentSource } from './comment.row';
 
 /** How many comments of one bug carry one tag (`key` is the tag in lower case). */
 export interface TagUse {
@@ -26,7 +26,7 @@ export class CommentQueries {
   async ofBugs(bugIds: readonly number[], since: string | null, withPrivate: boolean): Promise<CommentRow[]> {
     if (bugIds.length === 0) return [];
     return this.readModel.dataSource.query<CommentRow[]>(
-      `SELECT ${COMMENT_COLUMNS} FROM ${this.schema}.comments c LEFT JOIN ${this.schema}.comment_authors a ON a.user_id = c.author_id
+      `SELECT ${COMMENT_COLUMNS} FROM ${commentSource(this.schema)}
        WHERE c.bug_id = ANY($1::int[]) AND ($2::timestamptz IS NULL OR date_trunc('second', c.created_at) > $2::timestamptz)
          AND ($3::boolean OR NOT c.is_private)
        ORDER BY c.bug_id, c.count`,
@@ -37,7 +37,7 @@ export class CommentQueries {
   async byIds(commentIds: readonly number[]): Promise<CommentRow[]> {
     if (commentIds.length === 0) return [];
     return this.readModel.dataSource.query<CommentRow[]>(
-      `SELECT ${COMMENT_COLUMNS} FROM ${this.schema}.comments c LEFT JOIN ${this.schema}.comment_authors a ON a.user_id = c.author_id
+      `SELECT ${COMMENT_COLUMNS} FROM ${commentSource(this.schema)}
        WHERE c.comment_id = ANY($1::int[])`,
       [commentIds],
     );

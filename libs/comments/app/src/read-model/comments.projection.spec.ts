@@ -7,6 +7,7 @@ import { CommentQueries, type TagUse } from './comment.queries';
 import { CommentsProjection } from './comments.projection';
 import { CreateCommentsTables1764200000000 } from './migrations/1764200000000-create-comments-tables';
 import { TaggedCommentsIndex1764200000001 } from './migrations/1764200000001-tagged-comments-index';
+import { CreateAttachmentsTables1764200000002 } from './migrations/1764200000002-create-attachments-tables';
 
 const meta = (actor: number, occurredAt: string): EventMetadata => ({ actor, occurredAt, correlationId: 'c', causationId: 'c' });
 const facts = (commentId: number, count: number, text: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -36,7 +37,12 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       readModel = await ReadModel.open(fixture.connection, store, {
         schema: `comments_${randomUUID().slice(0, 8)}`,
         entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, CreateCommentsTables1764200000000, TaggedCommentsIndex1764200000001],
+        migrations: [
+          ProjectionCheckpoints1763800000000,
+          CreateCommentsTables1764200000000,
+          TaggedCommentsIndex1764200000001,
+          CreateAttachmentsTables1764200000002,
+        ],
         projections: [new CommentsProjection()],
       });
       await readModel.start();
@@ -133,6 +139,8 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
           isPrivate: false,
           isMarkdown: false,
           attachmentId: null,
+          attachmentNote: null,
+          attachmentSummary: null,
           creationTags: ['Triage'],
           tags: ['spam'],
         },
@@ -147,6 +155,8 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
           isPrivate: false,
           isMarkdown: false,
           attachmentId: null,
+          attachmentNote: null,
+          attachmentSummary: null,
           creationTags: [],
           tags: ['spa-x', 'SPAM'],
         },
@@ -161,6 +171,8 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
           isPrivate: false,
           isMarkdown: false,
           attachmentId: null,
+          attachmentNote: null,
+          attachmentSummary: null,
           creationTags: [],
           tags: [],
         },

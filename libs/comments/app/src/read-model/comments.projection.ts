@@ -11,6 +11,7 @@ import {
 } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { type Projection, schemaOf } from '@tracker/platform/read-model';
+import { insertAttachment, updateAttachment } from './attachments.projection';
 import { countTagsAdded, countTagsRemoved } from './tag-weights.sql';
 
 /**
@@ -36,7 +37,18 @@ async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manage
     case 'BugCreated':
       return insertComment(manager, event.data.bugId, event.data.description, event.data.reporter, recorded);
     case 'CommentAdded':
-      return insertComment(manager, event.data.bugId, event.data, event.data.author, recorded);
+      await insertComment(manager, event.data.bugId, event.data, event.data.author, recorded);
+      if (event.data.attachmentNote !== null) {
+        await manager.query(`UPDATE ${schema}.comments SET attachment_note = $2 WHERE comment_id = $1`, [
+          event.data.commentId,
+          event.data.attachmentNote,
+        ]);
+      }
+      return;
+    case 'AttachmentCreated':
+      return insertAttachment(manager, event.data, recorded);
+    case 'AttachmentUpdated':
+      return updateAttachment(manager, event.data, recorded);
     case 'CommentPrivacyChanged':
       await manager.query(`UPDATE ${schema}.comments SET is_private = $2 WHERE comment_id = $1`, [
         event.data.commentId,
@@ -49,7 +61,13 @@ async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manage
       await countTagsRemoved(manager, event.data.removed);
       return;
     case 'UserCreated':
-      return setLogin(manager, event.data.userId, event.data.login);
+      await setLogin(manager, event.data.userId, event.data.login);
+      return setRealName(manager, event.data.userId, event.data.realName);
+    case 'UserRealNameChanged': {
+      const userId = Number(recorded.streamName.slice(USER_STREAM_PREFIX.length));
+      if (Number.isSafeInteger(userId)) await setRealName(manager, userId, event.data.realName);
+      return;
+    }
     case 'UserLoginChanged': {
       const userId = Number(recorded.streamName.slice(USER_STREAM_PREFIX.length));
       if (Number.isSafeInteger(userId)) await setLogin(manager, userId, event.data.login);
@@ -57,7 +75,7 @@ async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manage
     }
     // nothing this read model keeps
     case 'BugUpdated':
-    case 'UserRealNameChanged':
+    case 'FlagsChanged':
     case 'UserPasswordSet':
     case 'UserMailPreferenceChanged':
     case 'UserLoginDenied':
@@ -99,6 +117,13 @@ async function insertComment(
     ],
   );
   await countTagsAdded(manager, facts.tags);
+}
+
+async function setRealName(manager: EntityManager, userId: number, realName: string): Promise<void> {
+  await manager.query(`UPDATE ${schemaOf(manager.connection)}.comment_authors SET real_name = $2 WHERE user_id = $1`, [
+    userId,
+    realName.slice(0, 255),
+  ]);
 }
 
 async function setLogin(manager: EntityManager, userId: number, login: string): Promise<void> {

@@ -1,3 +1,4 @@
+import type { CommentsOptions } from '../comments.options';
 import type { AddCommentParams, AddCommentResult, AuthContext, BugAccessEntry, Permission, ServiceRequest } from '@tracker/contracts';
 import { ANONYMOUS } from '@tracker/contracts';
 import type { BugRef } from '../collaborators/bugs.client';
@@ -78,8 +79,23 @@ export function row(commentId: number, bugId: number, count: number, extra: Part
     isPrivate: false,
     isMarkdown: false,
     attachmentId: null,
+    attachmentNote: null,
+    attachmentSummary: null,
     creationTags: [],
     tags: [],
     ...extra,
+  };
+}
+
+/** The service's settings with their defaults, as readCommentsOptions gives them for an empty environment. */
+export function commentsOptions(overrides: Partial<CommentsOptions> = {}): CommentsOptions {
+  return {
+    commentTaggersGroup: 'editbugs',
+    maxAttachmentKb: 1000,
+    useMarkdown: true,
+    attachmentSweepIntervalSeconds: 0,
+    attachmentSweepGraceSeconds: 3600,
+    attachmentStagingGraceSeconds: 3600,
+    ...overrides,
   };
 }

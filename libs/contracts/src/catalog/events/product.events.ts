@@ -106,6 +106,22 @@ export type GroupControlChanged = DomainEvent<
   InProduct & { readonly groupId: number; readonly previous: ProductGroupControl | null; readonly control: ProductGroupControl | null }
 >;
 
+/** Version 1 of GroupControlChanged: controls without `editcomponents`. */
+type GroupControlV1 = Omit<ProductGroupControl, 'editcomponents'>;
+export interface GroupControlChangedV1 extends InProduct {
+  readonly groupId: number;
+  readonly previous: GroupControlV1 | null;
+  readonly control: GroupControlV1 | null;
+}
+
+/** 1 → 2: controls gained `editcomponents`; before, no group administered a product. */
+export function upcastGroupControlChangedV1(data: unknown): GroupControlChanged['data'] {
+  const old = data as GroupControlChangedV1;
+  const add = (control: GroupControlV1 | null): ProductGroupControl | null =>
+    control === null ? null : { ...control, editcomponents: false };
+  return { ...old, previous: add(old.previous), control: add(old.control) };
+}
+
 export type ProductEvent =
   | ProductCreated
   | ProductUpdated
@@ -126,5 +142,5 @@ export const productStreamType = streamType<ProductEvent>(PRODUCT_STREAM_PREFIX,
   VersionUpdated: [],
   MilestoneCreated: [],
   MilestoneUpdated: [],
-  GroupControlChanged: [],
+  GroupControlChanged: [upcastGroupControlChangedV1],
 });

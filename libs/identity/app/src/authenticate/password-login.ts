@@ -5,6 +5,7 @@ import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.options';
 import { type AuthRow, CredentialQueries } from '../read-model/credentials.queries';
 import { LoginFailureStore } from '../read-model/login-failures.store';
 import { burnPasswordCheck, verifyPassword } from '../security/password-hasher';
+import { VerifiedPasswords } from '../security/verified-passwords';
 
 /** Bugzilla's MAX_LOGIN_ATTEMPTS and LOGIN_LOCKOUT_INTERVAL */
 const MAX_ATTEMPTS_PER_ACCOUNT = 5;
@@ -28,6 +29,8 @@ export interface LoginOrigin {
  */
 @Injectable()
 export class PasswordLogin {
+  private readonly verified = new VerifiedPasswords();
+
   constructor(
     private readonly credentials: CredentialQueries,
     private readonly failures: LoginFailureStore,
@@ -47,7 +50,7 @@ export class PasswordLogin {
     }
     const earlier = await this.failures.forAccount(account.id, ip, windowStart);
     if (earlier.length >= MAX_ATTEMPTS_PER_ACCOUNT) throw IdentityErrors.accountLocked(ip, unlockTime(earlier, MAX_ATTEMPTS_PER_ACCOUNT));
-    const valid = await checkPassword(password, account.password_hash);
+    const valid = await this.checkPassword(password, account.password_hash, now.getTime());
     if (!valid) {
       await this.failures.record(account.id, ip, now, windowStart);
       const failed = [...earlier, now];
@@ -63,13 +66,18 @@ export class PasswordLogin {
     const addressLimit = this.options.maxLoginFailuresPerAddress;
     if (fromAddress.length >= addressLimit) throw IdentityErrors.addressLocked(ip, unlockTime(fromAddress, addressLimit));
   }
-}
 
-/** An account without a password (Bugzilla's `*`) never matches, after the same work. */
-async function checkPassword(password: string, hash: string | null): Promise<boolean> {
-  if (hash !== null) return verifyPassword(password, hash);
-  await burnPasswordCheck(password);
-  return false;
+  /** An account without a password (Bugzilla's `*`) never matches, after the same work; a match already seen costs no scrypt. */
+  private async checkPassword(password: string, hash: string | null, now: number): Promise<boolean> {
+    if (hash === null) {
+      await burnPasswordCheck(password);
+      return false;
+    }
+    if (this.verified.has(password, hash, now)) return true;
+    const valid = await verifyPassword(password, hash);
+    if (valid) this.verified.add(password, hash, now);
+    return valid;
+  }
 }
 
 /** The lock lifts 30 minutes after the failure that, `limit` failures ago, started it (Bugzilla's "determiner"). */

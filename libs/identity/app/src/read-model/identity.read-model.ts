@@ -5,7 +5,9 @@ import { CredentialQueries } from './credentials.queries';
 import { GroupQueries } from './groups.queries';
 import { IdentityProjection } from './identity.projection';
 import { LoginFailureStore } from './login-failures.store';
+import { GatewayLeaseStore } from './gateway-leases.store';
 import { CreateIdentityTables1764000000000 } from './migrations/1764000000000-create-identity-tables';
+import { CreateGatewayLeases1764900000000 } from './migrations/1764900000000-create-gateway-leases';
 import { UserQueries } from './users.queries';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -14,7 +16,7 @@ export const IDENTITY_SCHEMA = 'identity';
 export const identityReadModel = ReadModelModule.forService({
   schema: IDENTITY_SCHEMA,
   entities: [],
-  migrations: [ProjectionCheckpoints1763800000000, CreateIdentityTables1764000000000],
+  migrations: [ProjectionCheckpoints1763800000000, CreateIdentityTables1764000000000, CreateGatewayLeases1764900000000],
   projections: [new IdentityProjection()],
 });
 
@@ -24,4 +26,6 @@ const onDataSource = (type: new (source: DataSource) => unknown): Provider => ({
   useFactory: (readModel: ReadModel) => new type(readModel.dataSource),
 });
 
-export const readModelProviders: Provider[] = [UserQueries, GroupQueries, CredentialQueries, LoginFailureStore].map(onDataSource);
+export const readModelProviders: Provider[] = [UserQueries, GroupQueries, CredentialQueries, LoginFailureStore, GatewayLeaseStore].map(
+  onDataSource,
+);

@@ -11,12 +11,13 @@ export interface UserRow {
   readonly direct_group_ids: number[];
   readonly bless_group_ids: number[];
   readonly group_ids: number[];
+  readonly group_names: string[];
 }
 
 /** Bugzilla's LIST_ORDER for users (by login), byte-wise so that PGlite and any server collation agree */
 const LOGIN_ORDER = 'ORDER BY lower(login) COLLATE "C", login COLLATE "C"';
 
-const COLUMNS = 'id, login, real_name, email_enabled, disabled_text, direct_group_ids, bless_group_ids, group_ids';
+const COLUMNS = 'id, login, real_name, email_enabled, disabled_text, direct_group_ids, bless_group_ids, group_ids, group_names';
 
 export type MatchMode = 'wildcard' | 'exact' | 'substring';
 

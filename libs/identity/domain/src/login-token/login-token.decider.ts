@@ -2,8 +2,11 @@ import { assertNever, type Decider, type DomainError, type LoginTokenEvent } fro
 import { IDENTITY_LIMITS } from '../identity-limits';
 import { IdentityErrors } from '../identity.errors';
 
+/** A logged-out token still names its user: whose cached credentials its logout ends. */
 export type LoginTokenState =
-  { readonly status: 'absent' } | { readonly status: 'active'; readonly userId: number } | { readonly status: 'loggedOut' };
+  | { readonly status: 'absent' }
+  | { readonly status: 'active'; readonly userId: number }
+  | { readonly status: 'loggedOut'; readonly userId: number | null };
 
 export type LoginTokenCommand =
   | {
@@ -18,12 +21,12 @@ export type LoginTokenCommand =
 /** A token is issued once and dies at logout; logging out twice changes nothing. */
 export const loginTokenDecider: Decider<LoginTokenState, LoginTokenCommand, LoginTokenEvent> = {
   initialState: (): LoginTokenState => ({ status: 'absent' }),
-  evolve: (_state: LoginTokenState, event: LoginTokenEvent): LoginTokenState => {
+  evolve: (state: LoginTokenState, event: LoginTokenEvent): LoginTokenState => {
     switch (event.type) {
       case 'LoginTokenIssued':
         return { status: 'active', userId: event.data.userId };
       case 'LoggedOut':
-        return { status: 'loggedOut' };
+        return { status: 'loggedOut', userId: state.status === 'absent' ? null : state.userId };
     }
   },
   decide: (command: LoginTokenCommand, state: LoginTokenState): readonly LoginTokenEvent[] | DomainError => {

@@ -40,6 +40,7 @@ describe('add comment', () => {
             workTime: 0,
             tags: [],
             attachmentId: null,
+            attachmentNote: null,
             addedText: null,
             author: USER,
             participants: { assignee: 1, qaContact: null, reporter: 1, cc: [] },

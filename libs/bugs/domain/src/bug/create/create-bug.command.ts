@@ -2,6 +2,7 @@ import type { ApiInput, CreateBugParams } from '@tracker/contracts';
 import type { LoggedInActor } from '../../rules/actor';
 import type { BugRules } from '../../rules/bug-rules';
 import type { AliasOwners, BugRefs, DependencyEdges, UserDirectory } from '../bug.facts';
+import type { FlagOutcome } from '../flags/flag-outcome';
 
 /** POST /rest/bug's parameters after coercion, as the zod schema defines them (camelCase; absent = not given). */
 export type CreateBugInput = ApiInput<CreateBugParams, 'flags'>;
@@ -18,4 +19,6 @@ export interface CreateBug {
   readonly aliasOwners: AliasOwners;
   readonly bugRefs: BugRefs;
   readonly dependencyEdges: DependencyEdges;
+  /** the flags service's decision on `flags` (absent when none were given) */
+  readonly flags?: FlagOutcome;
 }

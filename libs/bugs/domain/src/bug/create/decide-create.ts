@@ -1,10 +1,12 @@
-import type { BugCreated, BugFields, DescriptionFacts, DomainError } from '@tracker/contracts';
+import type { BugCreated, BugEvent, BugFields, BugUpdated, DescriptionFacts, DomainError } from '@tracker/contracts';
 import { BugErrors } from '../../bugs.errors';
 import type { BugState } from '../bug.state';
 import { participantsOf } from '../bug.state';
 import { sortList } from '../bug-lists';
 import { requireMandatoryCustomFields } from '../fields/mandatory-fields';
 import { attempt } from '../refusal';
+import { type AcceptedFlags, ccWithRequestees, flagEvents, requireFlagOutcome } from '../flags/flag-outcome';
+import { changesBetween } from '../bug-changes';
 import type { CreateBug } from './create-bug.command';
 import { type OwnFields, type ProductFields, requireOwnFields, requireProductFields } from './create-fields';
 
@@ -15,15 +17,34 @@ import { type OwnFields, type ProductFields, requireOwnFields, requireProductFie
  * are defaulted, as Bugzilla does: dependencies without editbugs, time tracking without
  * timetracker, assignee and QA contact without editbugs, status without canconfirm.
  */
-export function decideCreate(command: CreateBug, state: BugState): readonly BugCreated[] | DomainError {
+export function decideCreate(command: CreateBug, state: BugState): readonly BugEvent[] | DomainError {
   if (state.exists) return BugErrors.aliasInUse(String(command.bugId), command.bugId);
   return attempt(() => {
     const own = requireOwnFields(command);
     const rest = requireProductFields(command, own.product);
     const fields = bugFields(own, rest);
     requireMandatoryCustomFields(command.rules.fields.customFields, fields);
-    return [bugCreated(command, fields, rest.description)];
+    const flags = requireFlagOutcome(command.flags);
+    const created = bugCreated(command, fields, rest.description);
+    const requesteeCc = requesteesJoinCc(command, fields, flags);
+    return [created, ...(requesteeCc ? [requesteeCc] : []), ...flagEvents(flags)];
   });
+}
+
+/** Bugzilla creates the bug, then its flags add their requestees to the CC list: a second change of the same append. */
+function requesteesJoinCc(command: CreateBug, fields: BugFields, flags: AcceptedFlags | null): BugUpdated | null {
+  const cc = ccWithRequestees(fields.cc, flags);
+  if (cc.length === fields.cc.length) return null;
+  const after = { ...fields, cc };
+  return {
+    type: 'BugUpdated',
+    data: {
+      bugId: command.bugId,
+      changedBy: command.actor.user,
+      changes: changesBetween(fields, after),
+      participants: { before: participantsOf(command.actor.user, fields), after: participantsOf(command.actor.user, after) },
+    },
+  };
 }
 
 /** The new bug's fields as Bugzilla stores them: lists sorted, the estimate as remaining time. */

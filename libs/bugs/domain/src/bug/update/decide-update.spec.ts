@@ -65,6 +65,7 @@ describe('update bug', () => {
         workTime: 1.5,
         tags: [],
         attachmentId: null,
+        attachmentNote: null,
         addedText: null,
         author: ADMIN,
         participants: { assignee: 1, qaContact: null, reporter: 1, cc: [1, 2] },

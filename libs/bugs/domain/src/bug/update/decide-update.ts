@@ -15,6 +15,7 @@ import { editAliases, editSeeAlso, setCustomFields } from './set-lists';
 import { requireMilestone, requireVersion } from '../fields/product-values';
 import type { UpdateBug } from './update-bug.command';
 import { UpdateDraft } from './update-draft';
+import { ccWithRequestees, flagEvents, requireFlagOutcome } from '../flags/flag-outcome';
 import { updateEvents } from './update-events';
 
 /**
@@ -30,7 +31,10 @@ export function decideUpdate(command: UpdateBug, state: BugState): readonly BugE
     requireEditable(command, state);
     const draft = new UpdateDraft(command, state);
     applyInput(draft);
-    return updateEvents(draft);
+    // flags come last in Bugzilla's order; their requestees join the CC list in the same change
+    const flags = requireFlagOutcome(command.flags);
+    draft.setList('cc', ccWithRequestees(draft.fields.cc, flags));
+    return [...updateEvents(draft), ...flagEvents(flags)];
   });
 }
 

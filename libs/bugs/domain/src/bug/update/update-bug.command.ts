@@ -2,6 +2,7 @@ import type { ApiInput, UpdateBugsParams } from '@tracker/contracts';
 import type { LoggedInActor } from '../../rules/actor';
 import type { BugRules } from '../../rules/bug-rules';
 import type { AliasOwners, BugRefs, DependencyEdges, UserDirectory } from '../bug.facts';
+import type { FlagOutcome } from '../flags/flag-outcome';
 
 /** `add` / `remove` / `set` objects of Bug.update (`set` wins where Bugzilla says so). */
 export interface ListEdit<T = string> {
@@ -40,4 +41,6 @@ export interface UpdateBug {
   readonly dupeTarget: DupeTarget | null;
   /** the bugs among this bug's dependencies that are open (noresolveonopenblockers) */
   readonly openBugIds: ReadonlySet<number>;
+  /** the flags service's decision on this bug's `flags` or move (absent when not needed) */
+  readonly flags?: FlagOutcome;
 }

@@ -57,6 +57,7 @@ export function commentAdded(
       workTime: comment.workTime,
       tags: [],
       attachmentId: null,
+      attachmentNote: null,
       addedText: comment.addedText,
       author,
       participants,

@@ -14,7 +14,7 @@ const API_NAMES = {
 
 /**
  * Product.update's `changes` (Bugzilla's MAPPED_RETURNS names), plus Tracker's
- * `group_controls`: each changed group as `name: member/other[, entry][, canedit]`.
+ * `group_controls`: each changed group as `name: member/other[, entry][, canedit][, editcomponents]`.
  */
 export async function productChanges(
   events: readonly ProductEvent[],
@@ -43,7 +43,9 @@ export async function productChanges(
   );
   const describe = (groupId: number, control: ProductGroupControl | null): string[] => {
     if (!control) return [];
-    const flags = [control.entry ? 'entry' : '', control.canEdit ? 'canedit' : ''].filter((flag) => flag !== '');
+    const flags = [control.entry ? 'entry' : '', control.canEdit ? 'canedit' : '', control.editcomponents ? 'editcomponents' : ''].filter(
+      (flag) => flag !== '',
+    );
     return [`${groups.get(groupId)?.name ?? groupId}: ${[`${control.memberControl}/${control.otherControl}`, ...flags].join(', ')}`];
   };
   return {

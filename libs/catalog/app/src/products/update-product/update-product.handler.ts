@@ -114,6 +114,7 @@ export class UpdateProductHandler {
           ...(control.membercontrol === undefined ? {} : { memberControl: control.membercontrol }),
           ...(control.othercontrol === undefined ? {} : { otherControl: control.othercontrol }),
           ...(control.canedit === undefined ? {} : { canEdit: control.canedit }),
+          ...(control.editcomponents === undefined ? {} : { editcomponents: control.editcomponents }),
         },
       };
     });

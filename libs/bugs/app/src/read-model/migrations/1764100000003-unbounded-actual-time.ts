@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * it has no column): each work time fits decimal(7,2), their sum does not have to, and a
  * sum that overflowed would stop the projection (issue 13). The column takes any sum.
  */
-export class UnboundedActualTime1764100000002 implements MigrationInterface {
-  readonly name = 'UnboundedActualTime1764100000002';
+export class UnboundedActualTime1764100000003 implements MigrationInterface {
+  readonly name = 'UnboundedActualTime1764100000003';
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`ALTER TABLE ${schemaOf(runner)}.bugs ALTER COLUMN actual_time TYPE numeric`);

@@ -1,0 +1,97 @@
+import { Inject } from '@nestjs/common';
+import {
+  ATTACHMENT_STAGING_PREFIX,
+  type AttachmentClaim,
+  CommonErrors,
+  CREATE_ATTACHMENT_SUBJECT,
+  type CreateAttachmentParams,
+  type CreateAttachmentResult,
+  isDomainError,
+  isLoggedIn,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { MessageHandler } from '@tracker/platform/messaging';
+import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
+import { BugsClient, toBugRef } from '../../collaborators/bugs.client';
+import { COMMENTS_OPTIONS, type CommentsOptions } from '../../comments.options';
+import { AttachmentQueries } from '../../read-model/attachment.queries';
+import { BlobPromotion, type Promoted } from '../blobs/blob-promotion';
+import { checkMarkdown, checkNewAttachment } from './new-attachment.rules';
+
+/**
+ * POST /rest/bug/{id}/attachment (docs/attachments.md §1.1, §2, §6.3). The gateway has
+ * streamed `data` into a staging object and hands over its claim. Checks in Bugzilla's
+ * order (login, data, bugs and edit rights, the attachment's own fields), promotes the bytes
+ * to their content object, then has the bugs service decide and append per bug (obsoletes,
+ * flags, comment) and waits until this read model shows every write. Whatever is refused,
+ * the staging object goes, and a content object this upload created and nothing names too.
+ */
+@MessageHandler(CREATE_ATTACHMENT_SUBJECT)
+export class CreateAttachmentHandler {
+  constructor(
+    private readonly bugs: BugsClient,
+    private readonly blobs: BlobPromotion,
+    private readonly queries: AttachmentQueries,
+    @Inject(READ_MODEL) private readonly readModel: ReadModel,
+    @Inject(COMMENTS_OPTIONS) private readonly options: CommentsOptions,
+  ) {}
+
+  async handle(request: ServiceRequest<CreateAttachmentParams>): Promise<CreateAttachmentResult> {
+    const claim = request.params.data_claim;
+    const stagingKey = claim?.stagingKey ?? null;
+    if (stagingKey !== null && !stagingKey.startsWith(ATTACHMENT_STAGING_PREFIX)) throw CommonErrors.internal(request.correlationId);
+    let promoted: Promoted | null = null;
+    try {
+      const checked = await this.check(request, claim);
+      promoted = await this.blobs.promote(checked.claim, request);
+      return await this.add(request, checked, promoted);
+    } catch (error) {
+      if (promoted === null) await this.blobs.dropStaging(stagingKey);
+      // a refusal wrote nothing; a timeout or an internal error may have appended: the sweeper decides later
+      else if (isDomainError(error) && error.code < 100_000) await this.blobs.discard(promoted);
+      throw error;
+    }
+  }
+
+  private async check(request: ServiceRequest<CreateAttachmentParams>, claim: AttachmentClaim | undefined) {
+    const { auth, params } = request;
+    if (!isLoggedIn(auth)) throw CommonErrors.loginRequired();
+    if (!claim) throw CommonErrors.paramRequired('data');
+    const bugs = await this.bugs.visibleBugs([params.id, ...(params.ids ?? [])].map(toBugRef), request);
+    const refusal = bugs.find((bug) => bug.editError)?.editError;
+    if (refusal) throw refusal;
+    const attachment = checkNewAttachment(params, claim, auth, this.options);
+    if (isDomainError(attachment)) throw attachment;
+    const isMarkdown = checkMarkdown(params, this.options);
+    if (isDomainError(isMarkdown)) throw isMarkdown;
+    if (claim.stagingKey === null) throw CommonErrors.internal(request.correlationId);
+    const bugIds = [...new Set(bugs.map((bug) => bug.bugId))];
+    return { claim: { ...claim, stagingKey: claim.stagingKey }, bugIds, attachment, isMarkdown };
+  }
+
+  private async add(
+    request: ServiceRequest<CreateAttachmentParams>,
+    checked: Awaited<ReturnType<CreateAttachmentHandler['check']>>,
+    promoted: Promoted,
+  ): Promise<CreateAttachmentResult> {
+    const { params } = request;
+    const obsoletes = params.obsoletes ?? [];
+    const known = await this.queries.byIds(obsoletes.filter((id) => /^\s*\d+\s*$/.test(id)).map(Number));
+    this.readModel.assertWritable();
+    const added = await this.bugs.addAttachment(
+      {
+        bugIds: checked.bugIds,
+        attachment: checked.attachment,
+        blob: { sha256: promoted.sha256, size: promoted.size },
+        comment: { body: params.comment?.body ?? '', isMarkdown: checked.isMarkdown },
+        obsoletes,
+        obsoleteOwners: Object.fromEntries(known.map((row) => [String(row.id), row.bugId])),
+        flags: params.flags ?? [],
+        bugFlags: params.bug_flags ?? [],
+      },
+      request,
+    );
+    for (const written of added.written) await this.readModel.waitFor(written.stream, BigInt(written.position), request.correlationId);
+    return { ids: added.created.map((entry) => entry.attachmentId) };
+  }
+}

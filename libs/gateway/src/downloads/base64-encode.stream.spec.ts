@@ -1,0 +1,35 @@
+import { Readable } from 'node:stream';
+import * as fc from 'fast-check';
+import { Base64EncodeStream, base64Length } from './base64-encode.stream';
+
+async function encode(chunks: readonly Uint8Array[]): Promise<string> {
+  let text = '';
+  for await (const piece of Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(new Base64EncodeStream())) {
+    text += String(piece);
+  }
+  return text;
+}
+
+describe('Base64EncodeStream', () => {
+  it('encodes any bytes cut into any chunks exactly as the whole would encode', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 20 }), async (chunks) => {
+        const whole = Buffer.concat(chunks.map((chunk) => Buffer.from(chunk)));
+        const text = await encode(chunks);
+        expect(text).toBe(whole.toString('base64'));
+        expect(text.length).toBe(base64Length(whole.length));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('encodes all 256 byte values one byte at a time', async () => {
+    const all = Array.from({ length: 256 }, (_, index) => Uint8Array.of(index));
+    expect(Buffer.from(await encode(all), 'base64')).toEqual(Buffer.from(all.map((one) => one[0] ?? 0)));
+  });
+
+  it('gives nothing for no bytes', async () => {
+    expect(await encode([])).toBe('');
+    expect(base64Length(0)).toBe(0);
+  });
+});

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { CommonErrors } from '@tracker/contracts';
+import { BLOB_STORE, type BlobStore } from '@tracker/platform/blob-store';
+import { renderBody } from '../wire/response-body';
+import type { ResponseFormat } from '../wire/response-format';
+import { Base64EncodeStream, base64Length } from './base64-encode.stream';
+import { type BlobRef, blobEtag } from './blob-etag';
+
+/** A response whose text holds blobs' base64: its parts in order, exact length and ETag, ready to stream. */
+export interface BlobBody {
+  readonly contentType: string;
+  readonly etag: string;
+  readonly length: number;
+  readonly parts: ReadonlyArray<string | BlobRef>;
+}
+
+/** Marks where one blob's base64 goes, before the response is rendered. */
+export interface BlobPlaceholders {
+  /** the string to put where the blob's base64 belongs */
+  place(blob: BlobRef): string;
+}
+
+/** How many blobs are checked at once before a response starts. */
+const STAT_CONCURRENCY = 8;
+
+/**
+ * Responses that carry blobs (an attachment's `data`), docs/attachments.md §6.5: the result
+ * is rendered as any other (JSON, JSONP, HTML with sorted keys) with a placeholder for each
+ * blob's base64, the text is cut at the placeholders, every blob is checked before the first
+ * byte (absent, or not the recorded size: 100500), and the body is streamed: text, each blob
+ * through the encoder, text. Memory: one chunk per blob in flight.
+ */
+@Injectable()
+export class BlobBodyRenderer {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(@Optional() @Inject(BLOB_STORE) private readonly store: BlobStore | null) {}
+
+  /** renders `build(placeholders)`, the result with its blobs' places marked */
+  render(build: (placeholders: BlobPlaceholders) => unknown, format: ResponseFormat, callback: string | undefined): BlobBody {
+    // random per response: no client text can contain it
+    const marker = `TrackerBlob${randomBytes(12).toString('hex')}x`;
+    const blobs: BlobRef[] = [];
+    const result = build({ place: (blob) => `${marker}${blobs.push(blob) - 1}x` });
+    const rendered = renderBody(result, format, callback);
+    const pieces = rendered.payload.split(new RegExp(`${marker}(\\d+)x`));
+    const parts = pieces.map((piece, index) => (index % 2 === 0 ? piece : (blobs[Number(piece)] as BlobRef)));
+    const length = parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : base64Length(part.size)), 0);
+    return { contentType: rendered.contentType, etag: blobEtag(parts, rendered.contentType), length, parts };
+  }
+
+  /** every blob present with its recorded size, else 100500 (logged with what was found) */
+  async check(body: BlobBody, correlationId: string): Promise<void> {
+    const distinct = [...new Map(body.parts.filter(isBlob).map((blob) => [blob.key, blob])).values()];
+    for (let from = 0; from < distinct.length; from += STAT_CONCURRENCY) {
+      await Promise.all(distinct.slice(from, from + STAT_CONCURRENCY).map((blob) => this.checkOne(blob, correlationId)));
+    }
+  }
+
+  /** the body as a stream; a blob that fails mid-way errors it, and the connection is cut (never short data) */
+  stream(body: BlobBody): Readable {
+    return Readable.from(this.chunks(body.parts), { objectMode: false });
+  }
+
+  private async *chunks(parts: ReadonlyArray<string | BlobRef>): AsyncGenerator<Buffer> {
+    for (const part of parts) {
+      if (typeof part === 'string') {
+        if (part.length > 0) yield Buffer.from(part);
+        continue;
+      }
+      const read = await this.requireStore().getStream(part.key);
+      if (!read || read.size !== part.size) {
+        read?.stream.destroy();
+        throw new Error(`blob ${part.key} changed while being sent: ${read ? `${read.size} bytes` : 'absent'}, recorded ${part.size}`);
+      }
+      for await (const text of read.stream.pipe(new Base64EncodeStream())) yield text as Buffer;
+    }
+  }
+
+  private async checkOne(blob: BlobRef, correlationId: string): Promise<void> {
+    const stat = await this.requireStore().stat(blob.key);
+    if (stat && stat.size === blob.size) return;
+    this.logger.error(
+      `[${correlationId}] blob ${blob.key} of ${blob.owner ?? 'a response'} (sha256 ${blob.sha256}) is ${stat ? `${stat.size} bytes, recorded ${blob.size}` : `absent, recorded ${blob.size} bytes`}`,
+    );
+    throw CommonErrors.internal(correlationId);
+  }
+
+  private requireStore(): BlobStore {
+    if (!this.store) throw new Error('no blob store is configured: import BlobStoreModule in the app');
+    return this.store;
+  }
+}
+
+function isBlob(part: string | BlobRef): part is BlobRef {
+  return typeof part !== 'string';
+}

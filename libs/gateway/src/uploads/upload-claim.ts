@@ -1,0 +1,76 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type AttachmentClaim, attachmentStagingKey } from '@tracker/contracts';
+import type { BlobStore, BlobWritten } from '@tracker/platform/blob-store';
+import { ChunkChannel } from './chunk-channel';
+
+class UploadTooLarge extends Error {}
+
+/**
+ * Decoded bytes, as they arrive, counted, hashed and written to a fresh staging object
+ * (`attachments/staging/<uuid>`). The object is started at the first byte, so an empty
+ * upload stores nothing; past `maxBytes` the write is abandoned (the store removes what it
+ * had) and only the count goes on.
+ */
+export class StagingUpload {
+  readonly key = attachmentStagingKey(randomUUID());
+  private readonly hash = createHash('sha256');
+  private size = 0;
+  private tooLarge = false;
+  private channel: ChunkChannel | undefined;
+  private writing: Promise<BlobWritten> | undefined;
+
+  constructor(
+    private readonly store: BlobStore,
+    private readonly maxBytes: number,
+  ) {}
+
+  get bytesCounted(): number {
+    return this.size;
+  }
+
+  /** resolves when the store can take more; rejects when the store failed */
+  async write(bytes: Buffer): Promise<void> {
+    if (bytes.length === 0) return;
+    this.size += bytes.length;
+    if (this.tooLarge) return;
+    if (this.size > this.maxBytes) {
+      this.tooLarge = true;
+      this.channel?.fail(new UploadTooLarge());
+      return;
+    }
+    this.hash.update(bytes);
+    if (!this.channel || !this.writing) {
+      this.channel = new ChunkChannel();
+      this.writing = this.store.putStream(this.key, this.channel, 'application/octet-stream');
+      // observed here so an early failure is never unhandled; `finish` and `write` see it too
+      this.writing.catch(() => undefined);
+    }
+    await Promise.race([this.channel.push(bytes), this.writing]);
+  }
+
+  /**
+   * The upload complete, every byte stored (or deliberately not), as the claim handed to
+   * comments (docs/attachments.md §6.2): no staging key when nothing was kept (empty, or
+   * over the limit, with `size` the count of decoded bytes).
+   */
+  async finish(): Promise<AttachmentClaim> {
+    if (this.tooLarge) {
+      await this.writing?.catch(() => undefined);
+      // the hash of the bytes up to the limit: nobody stores them, but a claim always has one
+      return { stagingKey: null, size: this.size, sha256: this.hash.digest('hex'), tooLarge: true };
+    }
+    const sha256 = this.hash.digest('hex');
+    if (!this.channel || !this.writing) return { stagingKey: null, size: 0, sha256, tooLarge: false };
+    this.channel.end();
+    await this.writing;
+    return { stagingKey: this.key, size: this.size, sha256, tooLarge: false };
+  }
+
+  /** abandons the upload: nothing of it stays in the store */
+  async discard(): Promise<void> {
+    if (!this.channel || !this.writing) return;
+    this.channel.fail(new Error('upload discarded'));
+    await this.writing.catch(() => undefined);
+    await this.store.delete(this.key);
+  }
+}

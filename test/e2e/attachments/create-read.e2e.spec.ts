@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { describeInBothModes } from '../../support/modes';
+import { ADMIN, ANONYMOUS, type AttachmentsReply, AttachmentsWorld, type Caller, DATETIME, errorOf } from './support/attachments-world';
+
+/**
+ * Creating attachments and reading them back by bug and by id, with their bytes, through the
+ * gateway's HTTP in both run modes (docs/attachments.md §1.1-1.2, §2, §10): embedded on the
+ * directory adapter, distributed on the MinIO adapter against an S3-protocol server.
+ */
+describeInBothModes('attachments: create and read', (tracker) => {
+  const world = new AttachmentsWorld(() => tracker().baseUrl);
+  let ann: Caller;
+  let insider: Caller;
+  let bug: number;
+  let other: number;
+  const allBytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+
+  beforeAll(async () => {
+    [ann, insider] = await Promise.all([world.user('ann', [], 'Ann Attacher'), world.user('insider', ['insiders'])]);
+    [bug, other] = await Promise.all([world.bug(ann, 'Needs a log.'), world.bug(ann, 'Another one.')]);
+  }, 60_000);
+
+  it('creates an attachment (201 {ids}) and reads it by bug and by id with every contract field and exact data', async () => {
+    const [id] = await world.attach(ann, bug, allBytes, {
+      file_name: '/tmp/dir/all.bin',
+      summary: ' All bytes ',
+      content_type: 'application/octet-stream',
+    });
+    const byId = await world.ok<AttachmentsReply>(ann, 'GET', `/bug/attachment/${id}`);
+    expect(byId.bugs).toEqual({});
+    const attachment = byId.attachments[String(id)];
+    expect(attachment).toEqual({
+      id,
+      bug_id: bug,
+      file_name: 'all.bin',
+      summary: 'All bytes',
+      content_type: 'application/octet-stream',
+      is_private: false,
+      is_obsolete: false,
+      is_patch: false,
+      creation_time: expect.stringMatching(DATETIME),
+      last_change_time: attachment?.creation_time,
+      creator: ann.login,
+      creator_detail: { id: ann.id, real_name: 'Ann Attacher', name: ann.login, email: ann.login },
+      size: 256,
+      data: allBytes.toString('base64'),
+    });
+    const byBug = await world.ok<AttachmentsReply>(ann, 'GET', `/bug/${bug}/attachment`);
+    expect(byBug.attachments).toEqual({});
+    expect(byBug.bugs[String(bug)]?.find((entry) => entry.id === id)).toEqual(attachment);
+  });
+
+  it('stores binary data byte for byte, and leaves data out when excluded', async () => {
+    const bytes = randomBytes(200 * 1024);
+    const [id] = await world.attach(ann, bug, bytes, { file_name: 'random.bin', content_type: 'application/octet-stream' });
+    const read = await world.attachment(ann, id ?? 0);
+    expect(Buffer.from(read?.data ?? '', 'base64').equals(bytes)).toBe(true);
+    expect(read?.size).toBe(bytes.length);
+    const light = await world.attachment(ann, id ?? 0, '?exclude_fields=data');
+    expect(light && 'data' in light).toBe(false);
+    expect(light?.size).toBe(bytes.length);
+  });
+
+  it('puts the same file and one comment on each bug of ids, once per bug (aliases included)', async () => {
+    const ids = await world.attach(ann, bug, 'shared', { ids: [other, String(bug)] });
+    expect(ids).toHaveLength(2);
+    const [first, second] = await Promise.all(ids.map((id) => world.attachment(ann, id)));
+    expect([first?.bug_id, second?.bug_id]).toEqual([bug, other]);
+    expect(Buffer.from(second?.data ?? '', 'base64').toString()).toBe('shared');
+  });
+
+  it('adds the "Created attachment N" comment with its attachment id and privacy', async () => {
+    const [id] = await world.attach(insider, bug, 'secret', { summary: 'Private log', comment: 'See the log.', is_private: true });
+    const { bugs } = await world.ok<{ bugs: Record<string, { comments: Array<Record<string, unknown>> }> }>(
+      insider,
+      'GET',
+      `/bug/${bug}/comment`,
+    );
+    const comment = bugs[String(bug)]?.comments.find((entry) => entry['attachment_id'] === id);
+    expect(comment).toMatchObject({
+      text: `Created attachment ${id}\nPrivate log\n\nSee the log.`,
+      raw_text: 'See the log.',
+      is_private: true,
+    });
+    const { bugs: seen } = await world.ok<{ bugs: Record<string, { comments: Array<Record<string, unknown>> }> }>(
+      ann,
+      'GET',
+      `/bug/${bug}/comment`,
+    );
+    expect(seen[String(bug)]?.comments.some((entry) => entry['attachment_id'] === id)).toBe(false);
+  });
+
+  it('forces text/plain for a patch, whatever content type was given', async () => {
+    const [id] = await world.attach(ann, bug, 'diff --git a b', { is_patch: true, content_type: 'nonsense' });
+    expect(await world.attachment(ann, id ?? 0, '?include_fields=content_type,is_patch')).toEqual({
+      content_type: 'text/plain',
+      is_patch: true,
+    });
+  });
+
+  it.each([
+    ['no login', ANONYMOUS, {}, 401, 410],
+    ['no data', null, { data: undefined }, 400, 50],
+    ['empty data', null, { data: '' }, 400, 606],
+    ['a blank summary', null, { summary: '  ' }, 400, 604],
+    ['an empty file name', null, { file_name: 'dir/' }, 400, 603],
+    ['a bad content type', null, { content_type: 'font/woff' }, 400, 601],
+    ['a private attachment from a non-insider', null, { is_private: true }, 401, 113],
+    ['an obsolete id that is no number', null, { obsoletes: ['x'] }, 400, 32000],
+  ])('refuses %s', async (_case, who, change, status, code) => {
+    const before = await world.listed(ADMIN, bug);
+    const body = { data: Buffer.from('x').toString('base64'), file_name: 'a.txt', summary: 'A', content_type: 'text/plain', ...change };
+    const response = await world.call(who ?? ann, 'POST', `/bug/${bug}/attachment`, body);
+    expect(errorOf(response)).toMatchObject({ status, code });
+    expect(await world.listed(ADMIN, bug)).toEqual(before);
+  });
+
+  it('refuses unknown bugs (404/101) before looking at the data', async () => {
+    expect(errorOf(await world.call(ann, 'POST', '/bug/99999999/attachment', { data: '', summary: '' }))).toEqual({
+      status: 404,
+      code: 101,
+      message: 'Bug #99999999 does not exist.',
+    });
+  });
+
+  it('answers unknown ids with empty maps and non-numeric ones with 52', async () => {
+    expect(await world.ok(ann, 'GET', '/bug/attachment/99999999')).toEqual({ bugs: {}, attachments: {} });
+    expect(errorOf(await world.call(ann, 'GET', '/bug/attachment/abc'))).toMatchObject({ status: 400, code: 52 });
+  });
+
+  it('hides private attachments from others: left out of lists, 401/304 by id; their creator and insiders see them', async () => {
+    const [id] = await world.attach(insider, other, 'private bytes', { is_private: true });
+    expect((await world.listed(ann, other)).some((entry) => entry.id === id)).toBe(false);
+    expect(errorOf(await world.call(ann, 'GET', `/bug/attachment/${id}`))).toEqual({
+      status: 401,
+      code: 304,
+      message: `Sorry, you are not authorized to access attachment #${id}.`,
+    });
+    expect((await world.attachment(insider, id ?? 0))?.is_private).toBe(true);
+  });
+});

@@ -1,5 +1,15 @@
 import { schemaOf } from '@tracker/platform/read-model';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
+
+/**
+ * The leases' table, in a schema of its own beside the read model's: leases are state of the
+ * running system, not derived from events, and a rebuild (which drops the read model's schema)
+ * must not forget a gateway that still answers from its cache.
+ */
+export function gatewayLeasesTable(source: DataSource | QueryRunner): { readonly schema: string; readonly table: string } {
+  const schema = `"${schemaOf(source).slice(1, -1)}_leases"`;
+  return { schema, table: `${schema}.gateway_leases` };
+}
 
 export interface LiveLease {
   readonly gatewayId: string;
@@ -16,7 +26,7 @@ export class GatewayLeaseStore {
   constructor(private readonly source: DataSource) {}
 
   private get table(): string {
-    return `${schemaOf(this.source)}.gateway_leases`;
+    return gatewayLeasesTable(this.source).table;
   }
 
   async renew(gatewayId: string, leaseMs: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 import { HTTP_FRAMEWORK_ERRORS } from '@tracker/platform/runtime';
+import { SQL_CONNECTION, type SqlConnection } from '@tracker/platform/sql';
 import { AuthResolver } from './auth/auth-resolver';
 import { KnownCredentials } from './auth/known-credentials';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
@@ -19,6 +20,10 @@ import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
 import { RouteUploads } from './uploads/route-uploads';
+import { IDEMPOTENCY_STORE, IdempotencyGuard } from './idempotency/idempotency-guard';
+import { IdempotencyStore } from './idempotency/idempotency-store';
+
+const DEFAULT_IDEMPOTENCY = { ttlHours: 24, inFlightLimitMs: 120_000 };
 
 /** Builds routes; routes that answer in the gateway itself may use the message bus. */
 export type RouteSource = (bus: MessageBus) => readonly Route[];
@@ -55,6 +60,14 @@ export class GatewayModule {
         AuthResolver,
         RouteUploads,
         BlobBodyRenderer,
+        {
+          // a process without a database (unit fixtures) has no store: keyed requests are refused
+          provide: IDEMPOTENCY_STORE,
+          inject: [{ token: SQL_CONNECTION, optional: true }],
+          useFactory: (connection: SqlConnection | undefined): IdempotencyStore | null =>
+            connection ? new IdempotencyStore(connection, options.idempotency ?? DEFAULT_IDEMPOTENCY) : null,
+        },
+        IdempotencyGuard,
         RestPipeline,
         RestHttpServer,
         { provide: HTTP_FRAMEWORK_ERRORS, useExisting: RestHttpServer },

@@ -5,6 +5,7 @@ import {
   type AttachmentClaim,
   CommonErrors,
   DomainError,
+  ErrorCode,
   type FieldSelection,
   httpStatusOf,
   isDomainError,
@@ -27,6 +28,8 @@ import { COMMON_HEADERS, PREFLIGHT_HEADERS, RETRY_AFTER_SECONDS, correlationIdOf
 import { etagMatches, renderBody } from './wire/response-body';
 import { type ResponseFormat, negotiateFormat } from './wire/response-format';
 import { RouteUploads } from './uploads/route-uploads';
+import { IdempotencyGuard, ReplayedRefusal } from './idempotency/idempotency-guard';
+import { REPLAYED_HEADERS, idempotencyKeyOf } from './idempotency/idempotency-key';
 
 export interface RestRequest {
   readonly method: string;
@@ -50,6 +53,8 @@ export interface RestResponse {
 /** A service's answer, filtered, and the blobs its response carries (only on routes with `blobs`). */
 interface CallOutcome {
   readonly result: unknown;
+  /** the stored reply to an Idempotency-Key's earlier request (idempotency/) */
+  readonly replayed?: true;
   readonly blobs?: { readonly route: Route; readonly refs: Readonly<Record<string, BlobRef>>; readonly fields: FieldSelection };
 }
 
@@ -72,6 +77,7 @@ export class RestPipeline {
     private readonly authResolver: AuthResolver,
     private readonly uploads: RouteUploads,
     private readonly blobBodies: BlobBodyRenderer,
+    private readonly idempotency: IdempotencyGuard,
   ) {}
 
   async handle(request: RestRequest): Promise<RestResponse> {
@@ -94,6 +100,7 @@ export class RestPipeline {
       if (match.kind !== 'found') {
         throw new DomainError('resourceNotFound', `A REST API resource was not found for '${request.method} ${request.path}'.`);
       }
+      const idempotencyKey = idempotencyKeyOf(request.method, request.headers, match.route);
       const upload = match.route.upload && request.method !== 'GET' ? match.route.upload : undefined;
       const read = upload
         ? await this.uploads.read(upload, request.bodyStream ?? request.body, header(request.headers, 'content-type'), query)
@@ -102,8 +109,12 @@ export class RestPipeline {
         const body = read ? read.params : request.method === 'GET' ? {} : parseBody(header(request.headers, 'content-type'), request.body);
         assertAcceptableParams(body);
         assertAcceptablePathParams(match.pathParams);
-        const outcome = await this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId, read?.upload);
-        return await this.success(request, correlationId, outcome, match.route.successStatus ?? 200, format, callback);
+        const serve = (): Promise<CallOutcome> =>
+          this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId, read?.upload);
+        // with an Idempotency-Key, at most once (idempotency/)
+        const outcome = await this.idempotency.run({ key: idempotencyKey, route: match.route, request, query, body, correlationId }, serve);
+        const [status, replayed] = [match.route.successStatus ?? 200, outcome.replayed ? REPLAYED_HEADERS : {}];
+        return await this.success(request, correlationId, outcome, status, format, callback, replayed);
       } catch (error) {
         await this.uploads.discard(read?.upload, correlationId);
         throw error;
@@ -131,10 +142,7 @@ export class RestPipeline {
     const { credentials, params } = extractCredentials(dropUnsafeKeys(merged), request.headers, route.credentials === 'passed');
     const fields: FieldSelection = fieldSelection(params['include_fields'], params['exclude_fields']);
     for (const consumed of ['include_fields', 'exclude_fields', 'callback']) if (consumed in params) delete params[consumed];
-    const auth =
-      route.credentials === 'ignored'
-        ? await this.authResolver.resolve(null, request.ip, correlationId)
-        : await this.authResolver.resolve(credentials, request.ip, correlationId);
+    const auth = await this.authResolver.resolve(route.credentials === 'ignored' ? null : credentials, request.ip, correlationId);
     const raw: Params = route.credentials === 'passed' ? { ...params, ...pathParams, credentials } : { ...params, ...pathParams };
     // the claim is the gateway's alone: a client's own is dropped
     if (route.upload) delete raw[route.upload.claimParam];
@@ -203,7 +211,8 @@ export class RestPipeline {
       status,
       headers: {
         ...COMMON_HEADERS,
-        ...(status === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {}),
+        ...(status === 503 || domainError.code === ErrorCode.idempotencyKeyInFlight ? { 'retry-after': RETRY_AFTER_SECONDS } : {}),
+        ...(error instanceof ReplayedRefusal ? REPLAYED_HEADERS : {}),
         // an upload answered before its body was read (600 at the drain cap, a refusal before reading): no more of it is wanted
         ...(request.bodyStream && !request.bodyStream.readableEnded ? { connection: 'close' } : {}),
         'content-type': rendered.contentType,

@@ -24,8 +24,12 @@ function describeStore(target: string, open: () => Promise<TestDatabase>): void 
     });
 
     const rowOf = async (scope: string, key: string): Promise<unknown> =>
-      (await sql.query('SELECT request_hash, state, status, body FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]))
-        .rows[0];
+      (
+        await sql.query('SELECT request_hash, state, status, body::jsonb AS body FROM idempotency_keys WHERE scope = $1 AND key = $2', [
+          scope,
+          key,
+        ])
+      ).rows[0];
 
     it('records a new key in flight, then replays the stored reply to the same request', async () => {
       expect(await store.claim('user:1 POST /bug', 'k1', 'h1')).toEqual({ kind: 'new' });

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
   request_hash text NOT NULL,
   state text NOT NULL,
   status integer,
-  body jsonb,
+  -- text, not jsonb: a replay is the first reply byte for byte (jsonb reorders keys)
+  body text,
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (scope, key)
 );
@@ -84,7 +85,13 @@ export class IdempotencyStore {
         [scope, key, requestHash],
       );
       if (inserted.rowCount === 1) return { kind: 'new' };
-      const found = await this.pool.query<{ request_hash: string; state: string; status: number | null; body: unknown; stale: boolean }>(
+      const found = await this.pool.query<{
+        request_hash: string;
+        state: string;
+        status: number | null;
+        body: string | null;
+        stale: boolean;
+      }>(
         `SELECT request_hash, state, status, body, created_at < now() - make_interval(secs => $3) AS stale
          FROM idempotency_keys WHERE scope = $1 AND key = $2`,
         [scope, key, this.options.inFlightLimitMs / 1000],
@@ -93,7 +100,8 @@ export class IdempotencyStore {
       // released between the insert and the select: the caller may try again at once
       if (!row) return { kind: 'in-flight' };
       if (row.request_hash !== requestHash) return { kind: 'mismatch' };
-      if (row.state === 'done') return { kind: 'replay', status: row.status ?? 200, body: row.body };
+      if (row.state === 'done')
+        return { kind: 'replay', status: row.status ?? 200, body: row.body === null ? null : (JSON.parse(row.body) as unknown) };
       if (row.state === 'in-doubt' || row.stale) return { kind: 'in-doubt' };
       return { kind: 'in-flight' };
     });

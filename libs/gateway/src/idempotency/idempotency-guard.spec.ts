@@ -75,7 +75,7 @@ describe('IdempotencyGuard', () => {
   });
 
   it('releases the key when the service said nothing was done (100503), keeps it in doubt on a timeout or a crash', async () => {
-    const cases: Array<[unknown, string]> = [
+    const cases: Array<[Error, string]> = [
       [new DomainError('serviceUnavailable', 'bugs is not running'), 'release'],
       [new DomainError('serviceTimeout', 'bugs did not answer'), 'markInDoubt'],
       [new Error('socket hang up'), 'markInDoubt'],

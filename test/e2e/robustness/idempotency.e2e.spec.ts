@@ -104,6 +104,18 @@ describeInBothModes('Idempotency-Key', (tracker) => {
     expect(await bugsNamed(`bad key ${world.suffix}`)).toEqual([]);
   }, 30_000);
 
+  it('serves one of two concurrent first requests with one key; the other is told to retry (409) or gets the replay', async () => {
+    const summary = `concurrent ${world.suffix}`;
+    const answers = await Promise.all([1, 2, 3].map(() => keyed(ADMIN, `concurrent-${world.suffix}`, 'POST', '/bug', newBug(summary))));
+    const created = answers.filter((answer) => answer.status === 200 && answer.headers['idempotency-replayed'] === undefined);
+    expect(created).toHaveLength(1);
+    for (const other of answers.filter((answer) => !created.includes(answer))) {
+      if (other.status === 200) expect([other.text, other.headers['idempotency-replayed']]).toEqual([created[0]?.text, 'true']);
+      else expect([errorOf(other).status, errorOf(other).code, other.headers['retry-after']]).toEqual([409, 32003, '10']);
+    }
+    expect(await bugsNamed(summary)).toEqual([created[0]?.json<{ id: number }>().id]);
+  }, 30_000);
+
   it('keeps keys across a restart', async () => {
     const summary = `across restart ${world.suffix}`;
     const first = await keyed(ADMIN, `restart-${world.suffix}`, 'POST', '/bug', newBug(summary));

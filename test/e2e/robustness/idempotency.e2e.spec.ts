@@ -9,7 +9,7 @@ import { BugsWorld } from '../bugs/support/bugs-world';
  * the first reply (marked Idempotency-Replayed) and calls nothing; the key with another
  * request is refused (422); keys are their caller's alone and outlive a restart.
  */
-describeInBothModes('Idempotency-Key', (tracker) => {
+describeInBothModes('Idempotency-Key', (tracker, mode) => {
   const world = new BugsWorld(() => tracker().baseUrl);
   let store: EventStore;
   let product: string;
@@ -115,6 +115,20 @@ describeInBothModes('Idempotency-Key', (tracker) => {
     }
     expect(await bugsNamed(summary)).toEqual([created[0]?.json<{ id: number }>().id]);
   }, 30_000);
+
+  if (mode === 'distributed') {
+    it('releases the key when the service said nothing was done (503, 100503): the retry runs', async () => {
+      const summary = `after an outage ${world.suffix}`;
+      await tracker().processes.get('bugs')?.stop();
+      const refused = await keyed(ADMIN, `outage-${world.suffix}`, 'POST', '/bug', newBug(summary));
+      expect([errorOf(refused).status, errorOf(refused).code]).toEqual([503, 100503]);
+      await tracker().restart();
+      store = await tracker().eventStore();
+      const retry = await keyed(ADMIN, `outage-${world.suffix}`, 'POST', '/bug', newBug(summary));
+      expect([retry.status, retry.headers['idempotency-replayed']]).toEqual([200, undefined]);
+      expect(await bugsNamed(summary)).toEqual([retry.json<{ id: number }>().id]);
+    }, 120_000);
+  }
 
   it('keeps keys across a restart', async () => {
     const summary = `across restart ${world.suffix}`;

@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
 import { RouteUploads } from './uploads/route-uploads';
+import { RequestCaller } from './wire/request-caller';
 import { IDEMPOTENCY_STORE, IdempotencyGuard } from './idempotency/idempotency-guard';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 
@@ -68,6 +69,7 @@ export class GatewayModule {
             connection ? new IdempotencyStore(connection, options.idempotency ?? DEFAULT_IDEMPOTENCY) : null,
         },
         IdempotencyGuard,
+        RequestCaller,
         RestPipeline,
         RestHttpServer,
         { provide: HTTP_FRAMEWORK_ERRORS, useExisting: RestHttpServer },

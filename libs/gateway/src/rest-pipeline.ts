@@ -14,13 +14,13 @@ import {
 } from '@tracker/contracts';
 import { fieldSelection } from '@tracker/field-filter';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
-import { AuthResolver } from './auth/auth-resolver';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
 import type { BlobRef } from './downloads/blob-etag';
 import type { CallContext, Route } from './routing/route';
 import { ROUTE_TABLE } from './routing/route-table.token';
 import type { RouteTable } from './routing/route-table';
 import { extractCredentials } from './wire/credentials';
+import { RequestCaller } from './wire/request-caller';
 import { validateCallback } from './wire/jsonp-callback';
 import { assertAcceptableParams, assertAcceptablePathParams } from './wire/params-guard';
 import { type Params, dropUnsafeKeys, mergeParams, parseBody, parseQuery } from './wire/request-params';
@@ -74,7 +74,7 @@ export class RestPipeline {
   constructor(
     @Inject(ROUTE_TABLE) private readonly routes: RouteTable,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    private readonly authResolver: AuthResolver,
+    private readonly callers: RequestCaller,
     private readonly uploads: RouteUploads,
     private readonly blobBodies: BlobBodyRenderer,
     private readonly idempotency: IdempotencyGuard,
@@ -112,9 +112,9 @@ export class RestPipeline {
         const serve = (): Promise<CallOutcome> =>
           this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId, read?.upload);
         // with an Idempotency-Key, at most once (idempotency/)
+        const status = match.route.successStatus ?? 200;
         const outcome = await this.idempotency.run({ key: idempotencyKey, route: match.route, request, query, body, correlationId }, serve);
-        const [status, replayed] = [match.route.successStatus ?? 200, outcome.replayed ? REPLAYED_HEADERS : {}];
-        return await this.success(request, correlationId, outcome, status, format, callback, replayed);
+        return await this.success(request, correlationId, outcome, status, format, callback, outcome.replayed ? REPLAYED_HEADERS : {});
       } catch (error) {
         await this.uploads.discard(read?.upload, correlationId);
         throw error;
@@ -142,7 +142,7 @@ export class RestPipeline {
     const { credentials, params } = extractCredentials(dropUnsafeKeys(merged), request.headers, route.credentials === 'passed');
     const fields: FieldSelection = fieldSelection(params['include_fields'], params['exclude_fields']);
     for (const consumed of ['include_fields', 'exclude_fields', 'callback']) if (consumed in params) delete params[consumed];
-    const auth = await this.authResolver.resolve(route.credentials === 'ignored' ? null : credentials, request.ip, correlationId);
+    const auth = await this.callers.of(route, merged, request, correlationId);
     const raw: Params = route.credentials === 'passed' ? { ...params, ...pathParams, credentials } : { ...params, ...pathParams };
     // the claim is the gateway's alone: a client's own is dropped
     if (route.upload) delete raw[route.upload.claimParam];

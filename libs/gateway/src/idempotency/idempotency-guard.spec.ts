@@ -1,6 +1,6 @@
 import { ANONYMOUS, type AuthContext, DomainError } from '@tracker/contracts';
-import type { AuthResolver } from '../auth/auth-resolver';
 import type { Route } from '../routing/route';
+import type { RequestCaller } from '../wire/request-caller';
 import { IdempotencyGuard, type KeyedRequest, ReplayedRefusal } from './idempotency-guard';
 import type { IdempotencyClaim, IdempotencyStore } from './idempotency-store';
 
@@ -21,7 +21,6 @@ function fakeStore(claim: IdempotencyClaim): { store: IdempotencyStore; writes: 
 }
 
 const USER_7: AuthContext = { ...ANONYMOUS, userId: 7, login: 'u7@example.com' };
-const auth = { resolve: () => USER_7 } as unknown as AuthResolver;
 const keyed = (key: string | undefined): KeyedRequest => ({
   key,
   route: { successStatus: 201 } as Route,
@@ -30,6 +29,7 @@ const keyed = (key: string | undefined): KeyedRequest => ({
   body: { summary: 's' },
   correlationId: 'c',
 });
+const callers = { of: () => Promise.resolve(USER_7) } as unknown as RequestCaller;
 const SCOPE = 'user:7 POST /bug';
 
 async function refusalOf(work: Promise<unknown>): Promise<{ code: number; message: string; replayed: boolean }> {
@@ -44,13 +44,13 @@ async function refusalOf(work: Promise<unknown>): Promise<{ code: number; messag
 describe('IdempotencyGuard', () => {
   it('serves a request without a key as it is, touching no store', async () => {
     const { store, writes } = fakeStore({ kind: 'new' });
-    expect(await new IdempotencyGuard(auth, store).run(keyed(undefined), () => Promise.resolve({ result: 1 }))).toEqual({ result: 1 });
+    expect(await new IdempotencyGuard(callers, store).run(keyed(undefined), () => Promise.resolve({ result: 1 }))).toEqual({ result: 1 });
     expect(writes).toEqual([]);
   });
 
   it("scopes the key by caller, method and path, and stores a served request's reply with the route's status", async () => {
     const { store, writes } = fakeStore({ kind: 'new' });
-    expect(await new IdempotencyGuard(auth, store).run(keyed('k'), () => Promise.resolve({ result: { id: 3 } }))).toEqual({
+    expect(await new IdempotencyGuard(callers, store).run(keyed('k'), () => Promise.resolve({ result: { id: 3 } }))).toEqual({
       result: { id: 3 },
     });
     expect(writes).toEqual([
@@ -62,12 +62,14 @@ describe('IdempotencyGuard', () => {
   it('stores a refusal (4xx) as the reply, and replays it marked', async () => {
     const { store, writes } = fakeStore({ kind: 'new' });
     const refused = refusalOf(
-      new IdempotencyGuard(auth, store).run(keyed('k'), () => Promise.reject(new DomainError('bugDoesNotExist', 'Bug #9 does not exist.'))),
+      new IdempotencyGuard(callers, store).run(keyed('k'), () =>
+        Promise.reject(new DomainError('bugDoesNotExist', 'Bug #9 does not exist.')),
+      ),
     );
     expect(await refused).toEqual({ code: 101, message: 'Bug #9 does not exist.', replayed: false });
     expect(writes[1]).toEqual(['complete', SCOPE, 'k', 404, { code: 101, message: 'Bug #9 does not exist.' }]);
     const replay = fakeStore({ kind: 'replay', status: 404, body: { code: 101, message: 'Bug #9 does not exist.' } });
-    expect(await refusalOf(new IdempotencyGuard(auth, replay.store).run(keyed('k'), () => Promise.resolve({ result: 0 })))).toEqual({
+    expect(await refusalOf(new IdempotencyGuard(callers, replay.store).run(keyed('k'), () => Promise.resolve({ result: 0 })))).toEqual({
       code: 101,
       message: 'Bug #9 does not exist.',
       replayed: true,
@@ -82,7 +84,7 @@ describe('IdempotencyGuard', () => {
     ];
     for (const [error, write] of cases) {
       const { store, writes } = fakeStore({ kind: 'new' });
-      await expect(new IdempotencyGuard(auth, store).run(keyed('k'), () => Promise.reject(error))).rejects.toBe(error);
+      await expect(new IdempotencyGuard(callers, store).run(keyed('k'), () => Promise.reject(error))).rejects.toBe(error);
       expect(writes[1]).toEqual([write, SCOPE, 'k']);
     }
   });
@@ -90,9 +92,9 @@ describe('IdempotencyGuard', () => {
   it('replays a stored success, and calls nothing for a replay, a mismatch, one in flight or one in doubt', async () => {
     const serve = jest.fn(() => Promise.resolve({ result: 'called' }));
     const replay = fakeStore({ kind: 'replay', status: 201, body: { id: 3 } });
-    expect(await new IdempotencyGuard(auth, replay.store).run(keyed('k'), serve)).toEqual({ result: { id: 3 }, replayed: true });
+    expect(await new IdempotencyGuard(callers, replay.store).run(keyed('k'), serve)).toEqual({ result: { id: 3 }, replayed: true });
     const refused = async (claim: IdempotencyClaim): Promise<unknown> =>
-      refusalOf(new IdempotencyGuard(auth, fakeStore(claim).store).run(keyed('k'), serve));
+      refusalOf(new IdempotencyGuard(callers, fakeStore(claim).store).run(keyed('k'), serve));
     expect(await refused({ kind: 'mismatch' })).toEqual({
       code: 32002,
       message: "The Idempotency-Key 'k' was used for a different request; use a new key for a new request. Nothing was done.",
@@ -114,7 +116,7 @@ describe('IdempotencyGuard', () => {
   });
 
   it('refuses a key where the process keeps no records (32001)', async () => {
-    expect(await refusalOf(new IdempotencyGuard(auth, null).run(keyed('k'), () => Promise.resolve({ result: 1 })))).toEqual({
+    expect(await refusalOf(new IdempotencyGuard(callers, null).run(keyed('k'), () => Promise.resolve({ result: 1 })))).toEqual({
       code: 32001,
       message: 'This server keeps no Idempotency-Key records; nothing was done.',
       replayed: false,

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import { type AuthContext, DomainError, ErrorCode, httpStatusOf, isDomainError } from '@tracker/contracts';
-import { AuthResolver } from '../auth/auth-resolver';
+import { DomainError, ErrorCode, httpStatusOf, isDomainError } from '@tracker/contracts';
 import type { Route } from '../routing/route';
-import { extractCredentials } from '../wire/credentials';
-import { type Params, dropUnsafeKeys, mergeParams } from '../wire/request-params';
+import { RequestCaller } from '../wire/request-caller';
+import { type Params, mergeParams } from '../wire/request-params';
 import { idempotencyScope, requestHash } from './idempotency-key';
 import type { IdempotencyStore } from './idempotency-store';
 
@@ -48,7 +47,8 @@ export class IdempotencyGuard implements OnApplicationShutdown {
   private readonly logger = new Logger('Idempotency');
 
   constructor(
-    private readonly authResolver: AuthResolver,
+    // the same caller the call resolves: credentials are checked once
+    private readonly callers: RequestCaller,
     @Optional() @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStore | null,
   ) {}
 
@@ -61,7 +61,12 @@ export class IdempotencyGuard implements OnApplicationShutdown {
     if (!store) throw new DomainError('idempotencyKeyInvalid', 'This server keeps no Idempotency-Key records; nothing was done.');
     const { method, path, ip } = keyed.request;
     const request: IdempotentRequest = {
-      scope: idempotencyScope(await this.callerOf(keyed), ip, method, path),
+      scope: idempotencyScope(
+        await this.callers.of(keyed.route, mergeParams(keyed.query, keyed.body), keyed.request, keyed.correlationId),
+        ip,
+        method,
+        path,
+      ),
       key: keyed.key,
       hash: requestHash(method, path, keyed.query, keyed.body),
     };
@@ -85,12 +90,6 @@ export class IdempotencyGuard implements OnApplicationShutdown {
       case 'new':
         return this.serveOnce(store, request, keyed.route.successStatus ?? 200, serve);
     }
-  }
-
-  /** Who calls (known credentials are cached, so the pipeline's own call does not ask identity again). */
-  private async callerOf({ route, request, query, body, correlationId }: KeyedRequest): Promise<AuthContext> {
-    const { credentials } = extractCredentials(dropUnsafeKeys(mergeParams(query, body)), request.headers, route.credentials === 'passed');
-    return this.authResolver.resolve(route.credentials === 'ignored' ? null : credentials, request.ip, correlationId);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -82,6 +82,19 @@ function describeStore(target: string, open: () => Promise<TestDatabase>): void 
       expect(await rowOf('user:7 POST /bug', 'k')).toEqual({ request_hash: 'other', state: 'in-flight', status: null, body: null });
     });
 
+    it('creates the table once when several replicas start on a new database at the same moment', async () => {
+      const fresh = await open();
+      const replicas = [1, 2, 3, 4].map(() => new IdempotencyStore(fresh.connection, OPTIONS));
+      try {
+        await Promise.all(replicas.map((replica) => replica.migrate()));
+        const claims = await Promise.all(replicas.map((replica) => replica.claim('user:1 POST /bug', 'k', 'h')));
+        expect(claims.map((claim) => claim.kind).sort()).toEqual(['in-flight', 'in-flight', 'in-flight', 'new']);
+      } finally {
+        await Promise.all(replicas.map((replica) => replica.close()));
+        await fresh.dispose();
+      }
+    }, 60_000);
+
     it('migrates again harmlessly (every replica runs it)', async () => {
       const second = new IdempotencyStore(database.connection, OPTIONS);
       await second.migrate();

@@ -65,7 +65,7 @@ export class IdempotencyStore {
 
   /** Creates the table (once per process; safe to run on every replica). */
   migrate(): Promise<void> {
-    this.ready ??= this.pool.query(MIGRATION).then(
+    this.ready ??= this.createTable().then(
       () => undefined,
       (error: unknown) => {
         this.ready = undefined;
@@ -73,6 +73,22 @@ export class IdempotencyStore {
       },
     );
     return this.ready;
+  }
+
+  /** Under a transaction-scoped advisory lock: two replicas creating the table at once would collide in the catalog. */
+  private async createTable(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('tracker.idempotency_keys', 0))`);
+      await client.query(MIGRATION);
+      await client.query('COMMIT');
+      client.release();
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
   }
 
   async claim(scope: string, key: string, requestHash: string): Promise<IdempotencyClaim> {

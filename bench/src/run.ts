@@ -5,6 +5,7 @@ import { connect as connectNats } from 'nats';
 import { Client } from 'pg';
 import { TEST_SERVER_URLS } from '@tracker/testing';
 import { type Measurement, type Report, table, withRatios, writeReport } from './report';
+import { attachmentsBench } from './suites/attachments.bench';
 import { blobStoreBench } from './suites/blob-store.bench';
 import { eventStoreBench } from './suites/event-store.bench';
 import { bugsBench } from './suites/bugs.bench';
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
     ['bugs', () => bugsBench()],
     ['comments', () => commentsBench()],
     ['blob store', () => blobStoreBench()],
+    // after the blob store: its putStream / getStream are this suite's baselines
+    ['attachments', () => attachmentsBench()],
   ];
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !suites.some(([suite]) => suite === name));

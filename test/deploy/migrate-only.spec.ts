@@ -51,6 +51,7 @@ describeWithServers(['postgres'], 'a service with TRACKER_MIGRATE_ONLY=true', ()
     expect(await query(`SELECT name FROM identity.migrations ORDER BY id`)).toEqual([
       { name: expect.stringMatching(/^ProjectionCheckpoints\d+$/) },
       { name: expect.stringMatching(/^CreateIdentityTables\d+$/) },
+      { name: expect.stringMatching(/^CreateGatewayLeases\d+$/) },
     ]);
     // the installation (administrator, groups) is start-up work: not done, no event appended
     expect(await query(`SELECT count(*)::int AS events FROM eventstore.events`)).toEqual([{ events: 0 }]);

@@ -11,6 +11,7 @@ import { EMBEDDED_POSTGRES, type EmbeddedPostgres, postgresConnection } from '@t
 import { TEST_SERVER_URLS, type NodeProcess, createTempDatabase, http, startNodeProcess } from '@tracker/testing';
 import { loadStandaloneConfig } from '../../apps/standalone/src/config';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
+import { BLOB_STORE, type BlobStore, MinioBlobStore } from '@tracker/platform/blob-store';
 import { startS3TestServer } from '@tracker/platform/blob-store/testing';
 import { TEST_ADMIN, TEST_ADMIN_ENV } from './admin';
 
@@ -44,6 +45,8 @@ export interface RunningTracker {
    * replica, for what must hold across gateways. Stopped with the tracker.
    */
   extraGateway(): Promise<string>;
+  /** The blob store attachments' bytes are in, as an operator's tool would open it. */
+  blobStore(): Promise<BlobStore>;
   /** The embedded PostgreSQL (embedded mode only). */
   embeddedPostgres(): EmbeddedPostgres;
   stop(): Promise<void>;
@@ -111,6 +114,7 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
     extraGateway: () => Promise.reject(new Error('embedded mode has one gateway')),
     request: requester(() => current().app.get<MessageBus>(MESSAGE_BUS)),
     eventStore: () => Promise.resolve(current().app.get<EventStore>(EVENT_STORE)),
+    blobStore: () => Promise.resolve(current().app.get<BlobStore>(BLOB_STORE)),
     embeddedPostgres: () => {
       const embedded = current().app.get<EmbeddedPostgres | null>(EMBEDDED_POSTGRES, { strict: false });
       if (!embedded) throw new Error('no embedded PostgreSQL');
@@ -152,6 +156,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
   const client = new PrefixedNatsClient({ servers: common.TRACKER_NATS_URL }, common.TRACKER_NATS_SUBJECT_PREFIX);
   let baseUrl = '';
   let store: EventStore | undefined;
+  let blobs: BlobStore | undefined;
   const stopProcesses = async (): Promise<void> => {
     await Promise.all([...processes.values()].map((p) => p.stop()));
     processes.clear();
@@ -159,6 +164,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
   const stopAll = async (): Promise<void> => {
     await client.close();
     await store?.close();
+    await blobs?.close();
     await stopProcesses();
     await database.drop();
     await s3.stop();
@@ -189,6 +195,15 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
       extraGateway: () => startGateway(`gateway-${processes.size}`),
       request: requester(() => bus),
       eventStore: async () => (store ??= await PostgresEventStore.create(postgresConnection(database.url, 2))),
+      blobStore: async () =>
+        (blobs ??= await MinioBlobStore.create({
+          endPoint: s3.host,
+          port: s3.port,
+          useSSL: false,
+          accessKey: s3.accessKey,
+          secretKey: s3.secretKey,
+          bucket: common.TRACKER_S3_BUCKET,
+        })),
       embeddedPostgres: () => {
         throw new Error('distributed mode has no embedded PostgreSQL');
       },

@@ -16,6 +16,7 @@ import { bugsRoutes } from './routes/bugs.routes';
 import { catalogRoutes } from './routes/catalog.routes';
 import { commentsRoutes } from './routes/comments.routes';
 import { flagsRoutes } from './routes/flags.routes';
+import { flagActivityRoutes } from './routes/flag-activity.routes';
 import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -39,6 +40,7 @@ export const ALL_ROUTES: readonly RouteSource[] = [
   () => commentsRoutes,
   () => attachmentsRoutes,
   () => flagsRoutes,
+  () => flagActivityRoutes,
 ];
 
 /**

@@ -203,7 +203,7 @@ export class RestPipeline {
     format: ResponseFormat,
     callback: string | undefined,
   ): RestResponse {
-    const domainError = isDomainError(error) ? error : this.unexpected(error, correlationId);
+    const domainError = isDomainError(error) ? error : this.unexpected(error, correlationId, request.bodyStream);
     const envelope = { error: true, code: domainError.code, message: domainError.message, documentation: DOCUMENTATION };
     const rendered = renderBody(envelope, format, callback);
     const status = httpStatusOf(domainError.code);
@@ -223,7 +223,12 @@ export class RestPipeline {
     };
   }
 
-  private unexpected(error: unknown, correlationId: string): DomainError {
+  private unexpected(error: unknown, correlationId: string, bodyStream?: Readable): DomainError {
+    // an upload whose client went away: nobody reads the answer, and it is no fault of Tracker's
+    if (bodyStream?.destroyed && !bodyStream.readableEnded) {
+      this.logger.warn(`[${correlationId}] the client went away during the upload; nothing was kept`);
+      return CommonErrors.internal(correlationId);
+    }
     this.logger.error(`[${correlationId}] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return CommonErrors.internal(correlationId);
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ATTACHMENT_PRIVACY_SUBJECT } from '@tracker/contracts';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, ANONYMOUS, type AttachmentsReply, AttachmentsWorld, type Caller, DATETIME, errorOf } from './support/attachments-world';
 
@@ -18,7 +19,7 @@ describeInBothModes('attachments: create and read', (tracker) => {
   beforeAll(async () => {
     [ann, insider] = await Promise.all([world.user('ann', [], 'Ann Attacher'), world.user('insider', ['insiders'])]);
     [bug, other] = await Promise.all([world.bug(ann, 'Needs a log.'), world.bug(ann, 'Another one.')]);
-  }, 60_000);
+  }, 120_000);
 
   it('creates an attachment (201 {ids}) and reads it by bug and by id with every contract field and exact data', async () => {
     const [id] = await world.attach(ann, bug, allBytes, {
@@ -115,6 +116,29 @@ describeInBothModes('attachments: create and read', (tracker) => {
     expect(await world.listed(ADMIN, bug)).toEqual(before);
   });
 
+  it('refuses a file 512 KB over TRACKER_MAX_ATTACHMENT_KB with 600, and takes one exactly at the limit', async () => {
+    const limit = 1000 * 1024;
+    const over = await world.call(ann, 'POST', `/bug/${bug}/attachment`, {
+      data: Buffer.alloc(limit + 512 * 1024, 7).toString('base64'),
+      file_name: 'big.bin',
+      summary: 'Too big',
+      content_type: 'application/octet-stream',
+    });
+    expect(errorOf(over)).toEqual({
+      status: 400,
+      code: 600,
+      message: 'The file you are trying to attach is 1512 kilobytes (KB) in size. Attachments cannot be more than 1000 KB.',
+    });
+    const [id] = await world.attach(ann, bug, Buffer.alloc(limit, 9), { file_name: 'exact.bin', content_type: 'application/octet-stream' });
+    expect((await world.attachment(ann, id ?? 0, '?include_fields=size'))?.size).toBe(limit);
+  }, 60_000);
+
+  it('answers 410 before 600 for an anonymous oversized upload, and 101 before 600 for an unknown bug', async () => {
+    const big = { data: Buffer.alloc(1000 * 1024 + 1).toString('base64'), file_name: 'a', summary: 'a', content_type: 'text/plain' };
+    expect(errorOf(await world.call(ANONYMOUS, 'POST', `/bug/${bug}/attachment`, big))).toMatchObject({ status: 401, code: 410 });
+    expect(errorOf(await world.call(ann, 'POST', '/bug/99999999/attachment', big))).toMatchObject({ status: 404, code: 101 });
+  });
+
   it('refuses unknown bugs (404/101) before looking at the data', async () => {
     expect(errorOf(await world.call(ann, 'POST', '/bug/99999999/attachment', { data: '', summary: '' }))).toEqual({
       status: 404,
@@ -137,5 +161,9 @@ describeInBothModes('attachments: create and read', (tracker) => {
       message: `Sorry, you are not authorized to access attachment #${id}.`,
     });
     expect((await world.attachment(insider, id ?? 0))?.is_private).toBe(true);
+    // what the flags service asks (internal): creator and privacy, unknown ids left out
+    expect(await tracker().request(ATTACHMENT_PRIVACY_SUBJECT, { attachmentIds: [id, 99999999] })).toEqual({
+      attachments: [{ id, bugId: other, isPrivate: true, creatorId: insider.id }],
+    });
   });
 });

@@ -64,7 +64,7 @@ describeInBothModes('python-bugzilla attachments', (tracker) => {
     home = await mkdtemp(join(tmpdir(), 'python-bugzilla-attach-'));
     await writeFile(join(home, '.bugzillarc'), `[${new URL(tracker().baseUrl).host}]\napi_key = ${TEST_ADMIN.apiKey}\n`);
     bug = await world.bug(ADMIN, 'Attach here.');
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     if (home) await rm(home, { recursive: true, force: true });

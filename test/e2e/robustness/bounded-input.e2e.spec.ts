@@ -70,6 +70,20 @@ describeInBothModes('bounded input', (tracker) => {
     60_000,
   );
 
+  it.each([
+    ['/product', { name: 'p-{suffix}', description: 'd'.repeat(MB), version: '1.0' }, tooLong('product description', 65535, MB)],
+    ['/keyword', { name: 'k-{suffix}', description: 'd'.repeat(MB) }, tooLong('keyword description', 65535, MB)],
+    ['/classification', { name: 'c-{suffix}', description: 'd'.repeat(MB) }, tooLong('classification description', 65535, MB)],
+    ['/field/bug', { name: `cf_${'f'.repeat(70)}`, display_name: 'F', type: 1 }, tooLong('field name', 64, 73)],
+  ])(
+    'refuses POST /rest%s over its limit, storing nothing',
+    async (path, body, message) => {
+      const payload = JSON.parse(JSON.stringify(body).replace('{suffix}', world.suffix)) as object;
+      expect(await refused(() => world.call(ADMIN, 'POST', path, payload))).toEqual({ status: 400, code: 32000, message });
+    },
+    60_000,
+  );
+
   it('refuses a 1 MB comment, whiteboard and URL on a bug, storing nothing', async () => {
     const comment = await refused(() => world.call(ADMIN, 'POST', `/bug/${bugId}/comment`, { comment: 'c'.repeat(MB) }));
     expect(comment).toEqual({ status: 400, code: 114, message: 'Comments cannot be longer than 65535 characters.' });

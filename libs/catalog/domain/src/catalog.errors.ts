@@ -1,12 +1,13 @@
 import { CommonErrors, DomainError, type ErrorName } from '@tracker/contracts';
+import { CATALOG_LIMITS } from './catalog-limits';
 
 /**
  * The catalog's refusals, with Bugzilla's codes and words (its error templates rendered
  * as plain text; codes named in libs/contracts' registry). Errors Bugzilla has no code for
  * are `userError` (32000), as it answers them.
  */
-const MAX_SMALLINT = 32767;
-const MIN_SMALLINT = -32768;
+const MAX_SMALLINT = CATALOG_LIMITS.sortKey.max;
+const MIN_SMALLINT = CATALOG_LIMITS.sortKey.min;
 
 const err = (error: ErrorName, message: string): DomainError => new DomainError(error, message);
 const tooLong = (error: ErrorName, what: string, name: string, max: number): DomainError =>

@@ -1,3 +1,4 @@
+export * from './catalog-limits';
 export * from './catalog.errors';
 export * from './shared/changes';
 export * from './shared/names';

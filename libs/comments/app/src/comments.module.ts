@@ -5,6 +5,7 @@ import { ProjectionCheckpoints1763800000000, ReadModelModule } from '@tracker/pl
 import { CreateAttachmentHandler } from './attachments/create-attachment/create-attachment.handler';
 import { GetAttachmentsHandler } from './attachments/get-attachments/get-attachments.handler';
 import { UpdateAttachmentsHandler } from './attachments/update-attachments/update-attachments.handler';
+import { AttachmentPrivacyHandler } from './attachments/attachment-privacy/attachment-privacy.handler';
 import { BlobPromotion } from './attachments/blobs/blob-promotion';
 import { AttachmentSweeper } from './attachments/blobs/attachment-sweeper';
 import { AttachmentSweepTimer } from './attachments/blobs/attachment-sweep.timer';
@@ -55,6 +56,7 @@ export class CommentsModule {
         GetAttachmentsHandler,
         UpdateAttachmentsHandler,
         SweepAttachmentsHandler,
+        AttachmentPrivacyHandler,
         CommentsSyncHandler,
         RebuildCommentsHandler,
       ],

@@ -4,3 +4,4 @@ export * from './comment-tags/comment-tags.decider';
 export * from './render/comment-renderer';
 export * from './render/html-escape';
 export * from './render/link-context';
+export * from './comments-limits';

@@ -125,8 +125,11 @@ export type BugEvent = BugCreated | BugUpdated | CommentAdded | CommentPrivacyCh
 /** Every event a bug's stream may hold (the same union; kept for the stream type's readers). */
 export type BugStreamEvent = BugEvent;
 
+/** CommentAdded at schema version 1, before attachments (docs/events.md rule 2). */
+export type CommentAddedDataV1 = Omit<CommentAddedData, 'attachmentNote'>;
+
 /** CommentAdded v1 -> v2: `attachmentNote` (docs/attachments.md §5); older comments are no attachment's note. */
-const commentAddedV2 = (data: unknown): unknown => ({ ...(data as object), attachmentNote: null });
+const commentAddedV2 = (data: unknown): CommentAddedData => ({ ...(data as CommentAddedDataV1), attachmentNote: null });
 
 export const bugStreamType = streamType<BugStreamEvent>(BUG_STREAM_PREFIX, {
   BugCreated: [],

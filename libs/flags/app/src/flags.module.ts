@@ -4,6 +4,11 @@ import { healthController } from '@tracker/platform/messaging';
 import { CatalogClient } from './collaborators/catalog.client';
 import { IdentityClient } from './collaborators/identity.client';
 import { DecideFlagsHandler } from './decide-flags/decide-flags.handler';
+import { FlagsOfHandler } from './flags-of/flags-of.handler';
+import { GetFlagActivityHandler } from './flag-activity/get-flag-activity.handler';
+import { ActivityQueries } from './read-model/activity.queries';
+import { BugsClient } from './collaborators/bugs.client';
+import { FlagQueries } from './read-model/flag.queries';
 import { CreateFlagTypeHandler } from './flag-types/create-flag-type.handler';
 import { EmbeddedFlagTypesHandler } from './flag-types/embedded-flag-types.handler';
 import { GetFlagTypesHandler } from './flag-types/get-flag-types.handler';
@@ -28,6 +33,8 @@ export class FlagsModule {
         GetFlagTypesHandler,
         EmbeddedFlagTypesHandler,
         DecideFlagsHandler,
+        FlagsOfHandler,
+        GetFlagActivityHandler,
         FlagsSyncHandler,
         RebuildFlagsHandler,
       ],
@@ -35,6 +42,9 @@ export class FlagsModule {
         { provide: FLAGS_OPTIONS, useValue: options },
         ...commandProviders(),
         onDataSource(FlagTypeQueries),
+        onDataSource(FlagQueries),
+        onDataSource(ActivityQueries),
+        BugsClient,
         CatalogClient,
         IdentityClient,
       ],

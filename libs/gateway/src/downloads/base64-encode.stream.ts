@@ -6,18 +6,37 @@ import { Transform, type TransformCallback } from 'node:stream';
  * output is exactly `Buffer.from(all).toString('base64')` however the input is cut. The
  * base64 of a whole file never exists in memory (docs/attachments.md §6.5).
  */
-export class Base64EncodeStream extends Transform {
+export class Base64Encoder {
   private carry: Buffer = Buffer.alloc(0);
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+  /** the base64 (ASCII bytes) of the whole groups so far */
+  write(chunk: Buffer): Buffer {
     const bytes = this.carry.length === 0 ? chunk : Buffer.concat([this.carry, chunk]);
     const whole = bytes.length - (bytes.length % 3);
     this.carry = Buffer.from(bytes.subarray(whole));
-    callback(null, whole === 0 ? undefined : bytes.toString('base64', 0, whole));
+    return whole === 0 ? Buffer.alloc(0) : Buffer.from(bytes.toString('base64', 0, whole), 'latin1');
+  }
+
+  /** the last group, padded */
+  end(): Buffer {
+    const rest = this.carry;
+    this.carry = Buffer.alloc(0);
+    return rest.length === 0 ? rest : Buffer.from(rest.toString('base64'), 'latin1');
+  }
+}
+
+/** The encoder as a stream transform. */
+export class Base64EncodeStream extends Transform {
+  private readonly encoder = new Base64Encoder();
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    const text = this.encoder.write(chunk);
+    callback(null, text.length === 0 ? undefined : text);
   }
 
   override _flush(callback: TransformCallback): void {
-    callback(null, this.carry.length === 0 ? undefined : this.carry.toString('base64'));
+    const text = this.encoder.end();
+    callback(null, text.length === 0 ? undefined : text);
   }
 }
 

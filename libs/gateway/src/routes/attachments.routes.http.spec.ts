@@ -52,6 +52,8 @@ class FakeComments {
   @MessagePattern(UPDATE_ATTACHMENTS_SUBJECT)
   update(@Payload() request: ServiceRequest<Record<string, unknown>>): unknown {
     received.push(request);
+    const code = Number(request.params['summary']);
+    if (code > 0) throw new DomainError({ code, message: `refused with ${code}` });
     return { attachments: [] };
   }
 }
@@ -164,10 +166,38 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
       expect(await staged()).toEqual([]);
     });
 
+    it('leaves no staging object when the client goes away in the middle of data', async () => {
+      const head = `{"summary":"s","data":"${Buffer.alloc(2000, 3).toString('base64')}`;
+      await new Promise<void>((resolve) => {
+        const request = httpRequest(new URL('/rest/bug/5/attachment', base), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(head.length + 100_000) },
+        });
+        request.on('error', () => resolve());
+        request.write(head, () => setTimeout(() => request.destroy(), 100));
+      });
+      await waitFor(async () => (await staged()).length === 0 && received.length === 0);
+      expect(await staged()).toEqual([]);
+      expect(received).toEqual([]);
+    });
+
     it('keeps the body limit (58) on the other attachment routes', async () => {
       const response = await http(base, '/rest/bug/attachment/1', jsonCall('PUT', { summary: 'x'.repeat(MAX_BODY) }));
       expect(response.status).toBe(413);
       expect(response.json()).toMatchObject({ code: 58 });
+    });
+  });
+
+  describe('HTTP statuses of the attachment errors (issue 14 item 4)', () => {
+    it.each([
+      [101, 404],
+      ...[102, 109, 113, 304, 410].map((code) => [code, 401]),
+      ...[50, 52, 100, 129, 130, 131, 132, 133, 134, 140, 600, 601, 603, 604, 606, 32000].map((code) => [code, 400]),
+      [100500, 500],
+    ])('answers code %i with HTTP %i', async (code, status) => {
+      const response = await http(base, '/rest/bug/attachment/1', jsonCall('PUT', { summary: String(code) }));
+      expect(response.status).toBe(status);
+      expect(response.json()).toMatchObject({ error: true, code, message: `refused with ${code}` });
     });
   });
 
@@ -218,6 +248,10 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
     });
   });
 });
+
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 50 && !(await condition()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 /** Sends `body` in pieces and reads the answer even when the server answers and closes before the body is all sent. */
 function sendEarlyAnswered(

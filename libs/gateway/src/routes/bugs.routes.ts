@@ -20,6 +20,7 @@ import {
   updateTagsParams,
 } from '@tracker/contracts';
 import { bugFieldType, FieldFilter, filterObjects, type ObjectShape } from '@tracker/field-filter';
+import { bugFlagsComposer } from '../composition/bug-flags.composer';
 import type { Route } from '../routing/route';
 
 /**
@@ -50,6 +51,7 @@ export const bugsRoutes: readonly Route[] = [
     path: '/bug',
     params: searchBugsParams,
     target: message(SEARCH_BUGS_SUBJECT),
+    compose: [bugFlagsComposer],
     filterResponse: (result, fields) =>
       isCount(result) ? result : { bugs: filterObjects((result as SearchBugsResult).bugs, BUG_SHAPE, new FieldFilter(fields)) },
   },
@@ -59,6 +61,7 @@ export const bugsRoutes: readonly Route[] = [
     path: '/bug/:id',
     params: getBugsParams,
     target: message(GET_BUGS_SUBJECT),
+    compose: [bugFlagsComposer],
     filterResponse: (result, fields) => {
       const { bugs, faults } = result as GetBugsResult;
       return { bugs: filterObjects(bugs, BUG_SHAPE, new FieldFilter(fields)), faults };

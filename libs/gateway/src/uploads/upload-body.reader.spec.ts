@@ -127,6 +127,17 @@ describe('UploadBodyReader', () => {
     expect(await staged()).toEqual([]);
   });
 
+  it('leaves nothing in the store when the body fails after bytes were staged (the client went away)', async () => {
+    const large = new UploadBodyReader(store, { maxBodyBytes: MAX_BODY, maxAttachmentBytes: 1_000_000 });
+    const text = `{"data":"${bytesOf(300_000).toString('base64')}`;
+    async function* goneAway(): AsyncIterable<Buffer> {
+      yield* pieces(text, 64 * 1024);
+      throw new Error('aborted');
+    }
+    await expect(large.read(goneAway(), 'application/json', undefined)).rejects.toThrow('aborted');
+    expect(await staged()).toEqual([]);
+  });
+
   it('refuses other parameters larger than the body limit with 58', async () => {
     expect(await refusal(read(`{"summary":"${'x'.repeat(MAX_BODY)}","data":"QUJD"}`))).toMatchObject({ code: 58 });
   });

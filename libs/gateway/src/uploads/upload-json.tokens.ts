@@ -25,6 +25,8 @@ export class UploadJsonTokens {
   private key: string | undefined;
   private mode: 'value' | 'data' | 'skip-string' | 'skip-value' | 'next' = 'next';
   private decoder: Base64DecodeStream | undefined;
+  /** base64 text gathered from the parser's 256-character chunks, decoded in pieces of TEXT_PIECE */
+  private text = '';
   private readonly assembler: JsonValueAssembler;
 
   constructor(
@@ -98,11 +100,22 @@ export class UploadJsonTokens {
   }
 
   private data(token: JsonToken): void {
-    if (token.name === 'stringChunk') return this.decode(() => this.decoder?.write(String(token.value)));
+    if (token.name === 'stringChunk') {
+      this.text += String(token.value);
+      if (this.text.length >= TEXT_PIECE) this.decodeText();
+      return;
+    }
     if (token.name === 'endString') {
       this.mode = 'next';
+      this.decodeText();
       this.decode(() => this.decoder?.end());
     }
+  }
+
+  private decodeText(): void {
+    const text = this.text;
+    this.text = '';
+    if (text.length > 0) this.decode(() => this.decoder?.write(text));
   }
 
   private decode(step: () => Buffer | undefined): void {
@@ -124,6 +137,12 @@ export class UploadJsonTokens {
     this.failure ??= error instanceof Error ? error : new Error(String(error));
   }
 }
+
+/**
+ * The parser hands a string over in chunks of 256 characters; decoding and writing each
+ * alone would cost a Buffer and a store write per 192 bytes, so they are gathered first.
+ */
+const TEXT_PIECE = 64 * 1024;
 
 function notAString(name: string): DomainError {
   return CommonErrors.userError(`The parameter '${name}' must be a string of base64; nothing was changed.`);

@@ -39,6 +39,9 @@ const accepted = (outcome: readonly BugEvent[] | DomainError): readonly BugEvent
 const longText = (limit: number): fc.Arbitrary<string> =>
   fc.tuple(fc.constantFrom(0, limit, limit + 1), fc.constantFrom('a', '語')).map(([length, unit]) => textOfLength(length, unit));
 
+// each property writes a real database up to a few dozen times: slow on a busy machine
+jest.setTimeout(120_000);
+
 describeOnBothPostgres('bugs-limits', (target, open) => {
   describe(`bug limits, projected on ${target}`, () => {
     let log: ProjectedLog;

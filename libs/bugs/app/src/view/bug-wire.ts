@@ -43,7 +43,6 @@ export function bugWire(doc: BugDocument, view: BugView): BugWire {
     depends_on: f.dependsOn,
     dupe_of: f.dupeOf,
     estimated_time: f.estimatedTime,
-    flags: [],
     groups: f.groups.map((group) => group.name),
     id: doc.id,
     is_cc_accessible: f.isCcAccessible,

@@ -1,4 +1,5 @@
 import { assertNever, type ClassificationEvent, type Decider, type DomainError } from '@tracker/contracts';
+import { descriptionTooLong } from '../catalog-limits';
 import { CatalogErrors, SMALLINT } from '../catalog.errors';
 import { changed, definedOnly, hasAny } from '../shared/changes';
 import { MAX_NAME_LENGTH, trimmed } from '../shared/names';
@@ -70,6 +71,8 @@ function createClassification(command: CreateClassification, state: Classificati
   const sortKey = checkSortKey(command.sortKey ?? 0);
   if (typeof sortKey !== 'number') return sortKey;
   const description = trimmed(command.description);
+  const longDescription = descriptionTooLong('classification', description);
+  if (longDescription) return longDescription;
   return [{ type: 'ClassificationCreated', data: { classificationId: command.classificationId, name, description, sortKey } }];
 }
 
@@ -79,6 +82,8 @@ function updateClassification(command: UpdateClassification, state: PresentClass
   const sortKey = command.sortKey === undefined ? undefined : checkSortKey(command.sortKey);
   if (sortKey !== undefined && typeof sortKey !== 'number') return sortKey;
   const description = command.description === undefined ? undefined : trimmed(command.description);
+  const longDescription = descriptionTooLong('classification', description);
+  if (longDescription) return longDescription;
   const changes = definedOnly({
     name: changed(state.name, name),
     description: changed(state.description, description),

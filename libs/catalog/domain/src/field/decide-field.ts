@@ -10,13 +10,14 @@ import {
   isDomainError,
   isSelectType,
 } from '@tracker/contracts';
+import { CATALOG_LIMITS, fieldTextTooLong, isFieldSortKey } from '../catalog-limits';
 import { CatalogErrors } from '../catalog.errors';
 import { changed, definedOnly, hasAny } from '../shared/changes';
 import { cleanText } from '../shared/names';
 import type { ControllerField, CreateCustomField, InstallField, RequestedVisibility, UpdateCustomField } from './field.commands';
 import type { ExistingField } from './field.state';
 
-const MAX_LONG_DESCRIPTION = 255;
+const MAX_LONG_DESCRIPTION = CATALOG_LIMITS.fieldLongDescriptionLength;
 const NO_VISIBILITY: FieldVisibility = { field: null, values: [] };
 
 /**
@@ -100,12 +101,15 @@ function checkCustomDefinition(command: CreateCustomField): CustomDefinition | D
   const raw = cleanText(command.name).toLowerCase();
   if (!raw) return CatalogErrors.fieldMissingName();
   if (!/^[a-z0-9_]+$/.test(raw) || raw === 'cf_') return CatalogErrors.fieldInvalidName(raw);
+  const name = customFieldName(raw);
+  if (name.length > CATALOG_LIMITS.nameLength) return fieldTextTooLong('field name', name);
   if (command.nameInUse) return CatalogErrors.fieldAlreadyExists(command.nameInUse.name, command.nameInUse.displayName);
   const displayName = cleanText(command.displayName);
   if (!displayName) return CatalogErrors.fieldMissingDescription();
+  if (displayName.length > CATALOG_LIMITS.fieldDisplayNameLength) return fieldTextTooLong('field description', displayName);
   const longDescription = cleanText(command.longDescription);
   if (longDescription.length > MAX_LONG_DESCRIPTION) return CatalogErrors.fieldLongDescTooLong();
-  if (!Number.isInteger(command.sortKey) || command.sortKey < 0) return CatalogErrors.fieldInvalidSortkey(command.sortKey);
+  if (!isFieldSortKey(command.sortKey)) return CatalogErrors.fieldInvalidSortkey(command.sortKey);
   if (command.type === FIELD_TYPE.unknown) return CatalogErrors.fieldTypeNotSpecified();
   const type = CUSTOM_FIELD_TYPES.find((t) => t === command.type);
   if (type === undefined) return CatalogErrors.invalidFieldType(command.type);
@@ -113,7 +117,7 @@ function checkCustomDefinition(command: CreateCustomField): CustomDefinition | D
   if (isDomainError(valueField)) return valueField;
   const visibility = checkVisibility(command.visibility, null);
   if (isDomainError(visibility)) return visibility;
-  return { name: customFieldName(raw), displayName, type, longDescription, visibility, valueField };
+  return { name, displayName, type, longDescription, visibility, valueField };
 }
 
 interface CustomDefinition {
@@ -130,9 +134,11 @@ export function decideUpdateCustomField(command: UpdateCustomField, state: Exist
   if (!state.isCustom) return CatalogErrors.fieldNotCustom(state.displayName, state.name);
   const displayName = command.displayName === undefined ? undefined : cleanText(command.displayName);
   if (displayName === '') return CatalogErrors.fieldMissingDescription();
+  if (displayName !== undefined && displayName.length > CATALOG_LIMITS.fieldDisplayNameLength)
+    return fieldTextTooLong('field description', displayName);
   const longDescription = command.longDescription === undefined ? undefined : cleanText(command.longDescription);
   if (longDescription !== undefined && longDescription.length > MAX_LONG_DESCRIPTION) return CatalogErrors.fieldLongDescTooLong();
-  if (command.sortKey !== undefined && (!Number.isInteger(command.sortKey) || command.sortKey < 0)) {
+  if (command.sortKey !== undefined && !isFieldSortKey(command.sortKey)) {
     return CatalogErrors.fieldInvalidSortkey(command.sortKey);
   }
   const valueField = command.valueField === undefined ? undefined : checkValueField(command.valueField, state.type, state);

@@ -1,4 +1,5 @@
 import { assertNever, type Decider, type DomainError, type KeywordEvent } from '@tracker/contracts';
+import { descriptionTooLong } from '../catalog-limits';
 import { CatalogErrors } from '../catalog.errors';
 import { changed, definedOnly, hasAny } from '../shared/changes';
 import { MAX_NAME_LENGTH, trimmed } from '../shared/names';
@@ -41,6 +42,8 @@ export const keywordDecider: Decider<KeywordState, KeywordCommand, KeywordEvent>
         if (typeof name !== 'string') return name;
         const description = trimmed(command.description);
         if (!description) return CatalogErrors.keywordBlankDescription();
+        const longDescription = descriptionTooLong('keyword', description);
+        if (longDescription) return longDescription;
         return [{ type: 'KeywordCreated', data: { keywordId: command.keywordId, name, description } }];
       }
       case 'UpdateKeyword': {
@@ -49,6 +52,8 @@ export const keywordDecider: Decider<KeywordState, KeywordCommand, KeywordEvent>
         if (name !== undefined && typeof name !== 'string') return name;
         const description = command.description === undefined ? undefined : trimmed(command.description);
         if (description === '') return CatalogErrors.keywordBlankDescription();
+        const longDescription = descriptionTooLong('keyword', description);
+        if (longDescription) return longDescription;
         const changes = definedOnly({ name: changed(state.name, name), description: changed(state.description, description) });
         if (!hasAny(changes)) return [];
         return [{ type: 'KeywordUpdated', data: { keywordId: state.id, name: name ?? state.name, changes } }];

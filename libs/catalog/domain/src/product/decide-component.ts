@@ -1,4 +1,5 @@
 import type { ComponentChanges, DomainError, ProductEvent } from '@tracker/contracts';
+import { descriptionTooLong } from '../catalog-limits';
 import { CatalogErrors } from '../catalog.errors';
 import { changed, definedOnly, hasAny, sameIds } from '../shared/changes';
 import { MAX_NAME_LENGTH, findByName, trimmed } from '../shared/names';
@@ -11,6 +12,8 @@ export function decideCreateComponent(command: CreateComponent, state: ExistingP
   if (typeof name !== 'string') return name;
   const description = trimmed(command.description);
   if (!description) return CatalogErrors.componentBlankDescription();
+  const longDescription = descriptionTooLong('component', description);
+  if (longDescription) return longDescription;
   if (command.defaultAssigneeId === null) return CatalogErrors.componentNeedInitialOwner();
   return [
     {
@@ -43,6 +46,8 @@ export function decideUpdateComponent(command: UpdateComponent, state: ExistingP
   if (command.description !== undefined) {
     description = trimmed(command.description);
     if (!description) return CatalogErrors.componentBlankDescription();
+    const longDescription = descriptionTooLong('component', description);
+    if (longDescription) return longDescription;
   }
   if (command.defaultAssigneeId === null) return CatalogErrors.componentNeedInitialOwner();
   const ccIds = command.defaultCcIds && [...new Set(command.defaultCcIds)];

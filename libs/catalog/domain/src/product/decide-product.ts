@@ -1,4 +1,5 @@
 import { type DomainError, isDomainError, type ProductChanges, type ProductEvent } from '@tracker/contracts';
+import { descriptionTooLong } from '../catalog-limits';
 import { CatalogErrors } from '../catalog.errors';
 import { changed, definedOnly, hasAny } from '../shared/changes';
 import { MAX_NAME_LENGTH, findByName, trimmed } from '../shared/names';
@@ -15,6 +16,8 @@ export function decideCreateProduct(command: CreateProduct, state: ProductState)
   if (typeof name !== 'string') return name;
   const description = trimmed(command.description);
   if (!description) return CatalogErrors.productMustHaveDescription();
+  const longDescription = descriptionTooLong('product', description);
+  if (longDescription) return longDescription;
   const version = trimmed(command.version);
   if (!version) return CatalogErrors.productMustHaveVersion();
   if (version.length > MAX_NAME_LENGTH) return CatalogErrors.versionNameTooLong(version);
@@ -55,6 +58,8 @@ export function decideUpdateProduct(command: UpdateProduct, state: ExistingProdu
   if (command.description !== undefined) {
     description = trimmed(command.description);
     if (!description) return CatalogErrors.productMustHaveDescription();
+    const longDescription = descriptionTooLong('product', description);
+    if (longDescription) return longDescription;
   }
   let defaultMilestone: string | undefined;
   if (command.defaultMilestone !== undefined && command.useTargetMilestone) {

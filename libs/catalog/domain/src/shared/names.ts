@@ -1,9 +1,11 @@
+import { CATALOG_LIMITS } from '../catalog-limits';
+
 /**
  * How the catalog reads names, as Bugzilla does: surrounding whitespace is dropped,
  * control characters become spaces, and names compare without regard to case (MySQL's
  * collation made every Bugzilla name lookup case-insensitive).
  */
-export const MAX_NAME_LENGTH = 64;
+export const MAX_NAME_LENGTH = CATALOG_LIMITS.nameLength;
 
 export function trimmed(value: string | undefined | null): string {
   return (value ?? '').trim();

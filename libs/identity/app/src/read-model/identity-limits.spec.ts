@@ -28,6 +28,9 @@ const refusal = (outcome: readonly unknown[] | DomainError): string | null => (i
 const tooLong = (field: string, limit: number, length: number): string =>
   `The ${field} is limited to ${limit} characters; the one given has ${length}.`;
 
+// each property writes a real database up to a few dozen times: slow on a busy machine
+jest.setTimeout(120_000);
+
 describeOnBothPostgres('identity-limits', (target, open) => {
   describe(`identity limits, projected on ${target}`, () => {
     let log: ProjectedLog;

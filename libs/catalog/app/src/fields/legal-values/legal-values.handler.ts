@@ -16,7 +16,12 @@ import { viewerOf } from '../../read-model/viewer';
 import { PRODUCT_SPECIFIC } from '../field.view';
 
 /** The API names Bug.legal_values also accepts (Bugzilla::Bug FIELD_MAP). */
-const API_NAMES: Readonly<Record<string, string>> = { status: 'bug_status', severity: 'bug_severity', platform: 'rep_platform' };
+// a Map, so that a field named like an Object property (`__proto__`, `constructor`) is just unknown
+const API_NAMES: ReadonlyMap<string, string> = new Map([
+  ['status', 'bug_status'],
+  ['severity', 'bug_severity'],
+  ['platform', 'rep_platform'],
+]);
 const ABNORMAL = new Set(['classification', 'product', 'component']);
 
 /**
@@ -35,7 +40,7 @@ export class LegalValuesHandler {
   async handle(request: ServiceRequest<LegalValuesParams>): Promise<LegalValuesResult> {
     await this.gate.whenInstalled(request.correlationId);
     const { field: requested, product_id: productId } = request.params;
-    const name = API_NAMES[requested] ?? requested;
+    const name = API_NAMES.get(requested) ?? requested;
     const field = await this.fields.byName(name);
     if (field && field.name === name && isSelectType(field.type) && !ABNORMAL.has(field.name)) {
       const snapshot = await this.fields.snapshot(viewerOf(request.auth), false);

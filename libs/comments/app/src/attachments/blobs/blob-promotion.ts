@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AttachmentClaim, attachmentContentKey, CommonErrors, type ServiceRequest } from '@tracker/contracts';
+import { type AttachmentClaim, attachmentContentKey, CommonErrors, isDomainError, type ServiceRequest } from '@tracker/contracts';
 import { BLOB_STORE, type BlobStore } from '@tracker/platform/blob-store';
 import { KeyedLocks } from '@tracker/platform/read-model';
 import type { CommentsLock } from '../../comments.locks';
 import { AttachmentQueries } from '../../read-model/attachment.queries';
 
-/** What promotion did: whether this upload wrote the content object (then a refused append may delete it). */
+/** What promotion did: whether this upload wrote the content object. */
 export interface Promoted {
   readonly sha256: string;
   readonly size: number;
@@ -28,8 +28,17 @@ export class BlobPromotion {
     private readonly queries: AttachmentQueries,
   ) {}
 
-  /** Promotes the claim's staging object; a missing or short one is 100500 (logged). */
-  async promote(claim: AttachmentClaim & { stagingKey: string }, request: ServiceRequest): Promise<Promoted> {
+  /**
+   * Promotes the claim's staging object (a missing or short one is 100500, logged) and runs
+   * `work` (the append, and the wait for this read model) still under the blob lock, so that
+   * no sweep judges the hash between the bytes and the event naming them. When `work` is
+   * refused, a content object this upload created and nothing names is deleted again.
+   */
+  async withPromoted<T>(
+    claim: AttachmentClaim & { stagingKey: string },
+    request: ServiceRequest,
+    work: (promoted: Promoted) => Promise<T>,
+  ): Promise<T> {
     const content = attachmentContentKey(claim.sha256);
     return this.locks.withLock('attachment-blob', [claim.sha256], async () => {
       const staged = await this.store.stat(claim.stagingKey);
@@ -41,17 +50,19 @@ export class BlobPromotion {
       }
       const created = !(await this.store.touch(content)) && (await this.store.copy(claim.stagingKey, content));
       await this.store.delete(claim.stagingKey);
-      return { sha256: claim.sha256, size: claim.size, created };
+      try {
+        return await work({ sha256: claim.sha256, size: claim.size, created });
+      } catch (error) {
+        // a refusal wrote nothing; a timeout or an internal error may have appended: the sweeper decides later
+        if (created && isDomainError(error) && error.code < 100_000) await this.discard(claim.sha256);
+        throw error;
+      }
     });
   }
 
-  /** After a refused append: deletes the content object this upload created if no attachment names it. */
-  async discard(promoted: Promoted): Promise<void> {
-    if (!promoted.created) return;
-    await this.locks.withLock('attachment-blob', [promoted.sha256], async () => {
-      const referenced = await this.queries.referenced([promoted.sha256]);
-      if (!referenced.has(promoted.sha256)) await this.store.delete(attachmentContentKey(promoted.sha256));
-    });
+  private async discard(sha256: string): Promise<void> {
+    const referenced = await this.queries.referenced([sha256]);
+    if (!referenced.has(sha256)) await this.store.delete(attachmentContentKey(sha256));
   }
 
   /** The staging object of a refused or anonymous upload. */

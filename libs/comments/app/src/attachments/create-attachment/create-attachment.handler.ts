@@ -40,15 +40,13 @@ export class CreateAttachmentHandler {
     const claim = request.params.data_claim;
     const stagingKey = claim?.stagingKey ?? null;
     if (stagingKey !== null && !stagingKey.startsWith(ATTACHMENT_STAGING_PREFIX)) throw CommonErrors.internal(request.correlationId);
-    let promoted: Promoted | null = null;
+    let promoting = false;
     try {
       const checked = await this.check(request, claim);
-      promoted = await this.blobs.promote(checked.claim, request);
-      return await this.add(request, checked, promoted);
+      promoting = true;
+      return await this.blobs.withPromoted(checked.claim, request, (promoted) => this.add(request, checked, promoted));
     } catch (error) {
-      if (promoted === null) await this.blobs.dropStaging(stagingKey);
-      // a refusal wrote nothing; a timeout or an internal error may have appended: the sweeper decides later
-      else if (isDomainError(error) && error.code < 100_000) await this.blobs.discard(promoted);
+      if (!promoting) await this.blobs.dropStaging(stagingKey);
       throw error;
     }
   }

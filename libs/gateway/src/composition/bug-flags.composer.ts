@@ -1,0 +1,27 @@
+import { FLAGS_OF_SUBJECT, type FlagsOfParams, type FlagsOfResult } from '@tracker/contracts';
+import { FieldFilter } from '@tracker/field-filter';
+import type { Composer } from '../routing/route';
+
+interface WithBugs {
+  readonly bugs: ReadonlyArray<{ readonly id: number }>;
+}
+
+const carriesBugs = (result: unknown): result is WithBugs =>
+  typeof result === 'object' && result !== null && Array.isArray((result as { bugs?: unknown }).bugs);
+
+/**
+ * `flags` of bug objects (GET /rest/bug/{id}, search): the flags service owns them, so the
+ * gateway asks `flags.of` once per response, with the ids the bugs service has just returned
+ * to this caller (docs/bug-stream-writes.md §4). Skipped when the client does not want
+ * `flags` or the response has no bugs (a count); a bug without flags gets `[]`.
+ */
+export const bugFlagsComposer: Composer = async (result, context, bus) => {
+  if (!carriesBugs(result) || result.bugs.length === 0 || !new FieldFilter(context.fields).wants('flags')) return result;
+  const bugIds = [...new Set(result.bugs.map((bug) => bug.id))];
+  const flags = await bus.request<FlagsOfResult, FlagsOfParams>(FLAGS_OF_SUBJECT, {
+    auth: context.auth,
+    correlationId: context.correlationId,
+    params: { bugIds },
+  });
+  return { ...result, bugs: result.bugs.map((bug) => ({ ...bug, flags: flags.bugs[bug.id] ?? [] })) };
+};

@@ -5,7 +5,6 @@ import {
   type AttachmentClaim,
   CommonErrors,
   DomainError,
-  ErrorCode,
   type FieldSelection,
   httpStatusOf,
   isDomainError,
@@ -28,8 +27,7 @@ import { COMMON_HEADERS, PREFLIGHT_HEADERS, RETRY_AFTER_SECONDS, correlationIdOf
 import { etagMatches, renderBody } from './wire/response-body';
 import { type ResponseFormat, negotiateFormat } from './wire/response-format';
 import { RouteUploads } from './uploads/route-uploads';
-import { IdempotencyGuard, ReplayedRefusal } from './idempotency/idempotency-guard';
-import { REPLAYED_HEADERS, idempotencyKeyOf } from './idempotency/idempotency-key';
+import { IdempotencyGuard, REPLAYED_HEADERS, idempotencyHeaders, idempotencyKeyOf } from './idempotency/idempotency-guard';
 
 export interface RestRequest {
   readonly method: string;
@@ -112,9 +110,8 @@ export class RestPipeline {
         const serve = (): Promise<CallOutcome> =>
           this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId, read?.upload);
         // with an Idempotency-Key, at most once (idempotency/)
-        const status = match.route.successStatus ?? 200;
         const outcome = await this.idempotency.run({ key: idempotencyKey, route: match.route, request, query, body, correlationId }, serve);
-        return await this.success(request, correlationId, outcome, status, format, callback, outcome.replayed ? REPLAYED_HEADERS : {});
+        return await this.success(request, correlationId, outcome, match.route.successStatus ?? 200, format, callback);
       } catch (error) {
         await this.uploads.discard(read?.upload, correlationId);
         throw error;
@@ -164,7 +161,7 @@ export class RestPipeline {
   private async success(
     request: RestRequest,
     correlationId: string,
-    { result, blobs }: CallOutcome,
+    { result, blobs, replayed }: CallOutcome,
     status: number,
     format: ResponseFormat,
     callback: string | undefined,
@@ -181,7 +178,8 @@ export class RestPipeline {
       : renderBody(body, format, callback);
     const headers = {
       ...COMMON_HEADERS,
-      ...extraHeaders,
+      // a replay (an Idempotency-Key's stored reply) is marked; extra headers are OPTIONS' own
+      ...(replayed ? REPLAYED_HEADERS : extraHeaders),
       'content-type': rendered.contentType,
       etag: rendered.etag,
       // a success names the correlation id only when the client brought one to trace
@@ -211,8 +209,8 @@ export class RestPipeline {
       status,
       headers: {
         ...COMMON_HEADERS,
-        ...(status === 503 || domainError.code === ErrorCode.idempotencyKeyInFlight ? { 'retry-after': RETRY_AFTER_SECONDS } : {}),
-        ...(error instanceof ReplayedRefusal ? REPLAYED_HEADERS : {}),
+        ...(status === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {}),
+        ...idempotencyHeaders(error),
         // an upload answered before its body was read (600 at the drain cap, a refusal before reading): no more of it is wanted
         ...(request.bodyStream && !request.bodyStream.readableEnded ? { connection: 'close' } : {}),
         'content-type': rendered.contentType,

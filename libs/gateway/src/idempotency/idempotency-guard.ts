@@ -3,7 +3,8 @@ import { DomainError, ErrorCode, httpStatusOf, isDomainError } from '@tracker/co
 import type { Route } from '../routing/route';
 import { RequestCaller } from '../wire/request-caller';
 import { type Params, mergeParams } from '../wire/request-params';
-import { idempotencyScope, requestHash } from './idempotency-key';
+import { RETRY_AFTER_SECONDS } from '../wire/request-headers';
+import { REPLAYED_HEADERS, idempotencyScope, requestHash } from './idempotency-key';
 import type { IdempotencyStore } from './idempotency-store';
 
 /** The gateway's idempotency store; absent where the gateway has no database (some unit fixtures): keys are refused. */
@@ -34,6 +35,14 @@ interface IdempotentRequest {
 
 /** A stored refusal sent again: the error envelope, marked as a replay. */
 export class ReplayedRefusal extends DomainError {}
+
+export { REPLAYED_HEADERS, idempotencyKeyOf } from './idempotency-key';
+
+/** Headers of an error answer: a replayed refusal is marked, a refusal of a key in flight says when to retry. */
+export function idempotencyHeaders(error: unknown): Readonly<Record<string, string>> {
+  if (error instanceof ReplayedRefusal) return REPLAYED_HEADERS;
+  return isDomainError(error) && error.code === ErrorCode.idempotencyKeyInFlight ? { 'retry-after': RETRY_AFTER_SECONDS } : {};
+}
 
 /**
  * Runs a keyed POST or PUT at most once (docs/operations.md, safe retries): the key is

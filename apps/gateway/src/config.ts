@@ -1,5 +1,5 @@
 import type { LogLevel } from '@nestjs/common';
-import { readMaxAttachmentBytes } from '@tracker/gateway';
+import { type IdempotencyStoreOptions, readIdempotencyOptions, readMaxAttachmentBytes } from '@tracker/gateway';
 import { type BlobStoreConfig, readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { EnvReader } from '@tracker/platform/config';
 import type { MessagingConfig } from '@tracker/platform/messaging';
@@ -12,14 +12,25 @@ export interface GatewayConfig {
   /** uploads are staged and downloads read here (docs/attachments.md §6) */
   readonly blobStore: BlobStoreConfig;
   readonly maxAttachmentBytes: number;
+  /** Idempotency-Key records: TRACKER_GATEWAY_DATABASE_URL, else the services' TRACKER_DATABASE_URL */
+  readonly sql: { readonly kind: 'postgres'; readonly url: string; readonly maxPoolSize: number };
+  readonly idempotency: IdempotencyStoreOptions;
 }
 
 /** The only place the gateway process reads its environment. */
 export function loadGatewayConfig(environment: NodeJS.ProcessEnv): Readonly<GatewayConfig> {
   const env = new EnvReader(environment);
+  const messaging = readNatsConfig(env);
+  const sharedUrl = env.url('TRACKER_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/tracker', ['postgres', 'postgresql']);
   return env.finish({
+    sql: {
+      kind: 'postgres',
+      url: env.url('TRACKER_GATEWAY_DATABASE_URL', sharedUrl, ['postgres', 'postgresql']),
+      maxPoolSize: env.int('TRACKER_DATABASE_POOL_SIZE', 10, { min: 1, max: 200 }),
+    },
+    idempotency: readIdempotencyOptions(env, messaging.timeoutMs),
     http: readHttpConfig(env),
-    messaging: readNatsConfig(env),
+    messaging,
     logLevels: readLogLevels(env),
     blobStore: readBlobStoreConfig(env),
     maxAttachmentBytes: readMaxAttachmentBytes(env),

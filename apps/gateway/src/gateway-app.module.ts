@@ -3,9 +3,10 @@ import { CREDENTIAL_CACHE_TTL_MS, GatewayModule } from '@tracker/gateway';
 import { BlobStoreModule } from '@tracker/platform/blob-store';
 import { MessagingModule } from '@tracker/platform/messaging';
 import { addressIdentifiesClient } from '@tracker/platform/runtime';
+import { SqlModule } from '@tracker/platform/sql';
 import type { GatewayConfig } from './config';
 
-/** The gateway as its own process: HTTP in front, NATS behind, the blob store for attachment bytes, nothing else persistent. */
+/** The gateway as its own process: HTTP in front, NATS behind, the blob store for attachment bytes, PostgreSQL for Idempotency-Key records. */
 @Module({})
 export class GatewayAppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
@@ -14,11 +15,13 @@ export class GatewayAppModule {
       imports: [
         MessagingModule.forRoot(config.messaging),
         BlobStoreModule.forRoot(config.blobStore),
+        SqlModule.forRoot(config.sql),
         GatewayModule.forRoot({
           maxBodyBytes: config.http.maxBodyBytes,
           addressIdentifiesClient: addressIdentifiesClient(config.http),
           maxAttachmentBytes: config.maxAttachmentBytes,
           credentialCache: { maxEntries: config.http.credentialCacheEntries, ttlMs: CREDENTIAL_CACHE_TTL_MS },
+          idempotency: config.idempotency,
         }),
       ],
     };

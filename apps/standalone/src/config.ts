@@ -3,7 +3,7 @@ import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
 import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
 import { type FlagsOptions, readFlagsOptions } from '@tracker/flags/app';
 import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
-import { readMaxAttachmentBytes } from '@tracker/gateway';
+import { type IdempotencyStoreOptions, readIdempotencyOptions, readMaxAttachmentBytes } from '@tracker/gateway';
 import { type BlobStoreConfig, readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { EnvReader } from '@tracker/platform/config';
 import { type HttpConfig, type PlatformConfig, readEmbeddedPlatformConfig, readHttpConfig } from '@tracker/platform/runtime';
@@ -19,13 +19,15 @@ export interface StandaloneConfig {
   readonly blobStore: BlobStoreConfig;
   readonly maxAttachmentBytes: number;
   readonly flags: FlagsOptions;
+  readonly idempotency: IdempotencyStoreOptions;
 }
 
 /** The only place the standalone process reads its environment. */
 export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<StandaloneConfig> {
   const env = new EnvReader(environment);
+  const platform = readEmbeddedPlatformConfig(env);
   return env.finish({
-    platform: readEmbeddedPlatformConfig(env),
+    platform,
     http: readHttpConfig(env),
     identity: readIdentityOptions(env),
     catalog: readCatalogOptions(env),
@@ -34,5 +36,6 @@ export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<S
     blobStore: readBlobStoreConfig(env),
     maxAttachmentBytes: readMaxAttachmentBytes(env),
     flags: readFlagsOptions(env),
+    idempotency: readIdempotencyOptions(env, platform.messaging.timeoutMs),
   });
 }

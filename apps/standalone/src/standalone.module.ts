@@ -24,6 +24,7 @@ export class StandaloneModule {
           addressIdentifiesClient: addressIdentifiesClient(config.http),
           maxAttachmentBytes: config.maxAttachmentBytes,
           credentialCache: { maxEntries: config.http.credentialCacheEntries, ttlMs: CREDENTIAL_CACHE_TTL_MS },
+          idempotency: config.idempotency,
         }),
         IdentityModule.forRoot(config.identity),
         CatalogModule.forRoot(config.catalog),

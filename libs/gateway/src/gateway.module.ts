@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 import { HTTP_FRAMEWORK_ERRORS } from '@tracker/platform/runtime';
+import { SQL_CONNECTION, type SqlConnection } from '@tracker/platform/sql';
 import { AuthResolver } from './auth/auth-resolver';
 import { KnownCredentials } from './auth/known-credentials';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
@@ -20,6 +21,11 @@ import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
 import { systemRoutes } from './routes/system.routes';
 import { RouteUploads } from './uploads/route-uploads';
+import { RequestCaller } from './wire/request-caller';
+import { IDEMPOTENCY_STORE, IdempotencyGuard } from './idempotency/idempotency-guard';
+import { IdempotencyStore } from './idempotency/idempotency-store';
+
+const DEFAULT_IDEMPOTENCY = { ttlHours: 24, inFlightLimitMs: 120_000 };
 
 /** Builds routes; routes that answer in the gateway itself may use the message bus. */
 export type RouteSource = (bus: MessageBus) => readonly Route[];
@@ -57,6 +63,15 @@ export class GatewayModule {
         AuthResolver,
         RouteUploads,
         BlobBodyRenderer,
+        {
+          // a process without a database (unit fixtures) has no store: keyed requests are refused
+          provide: IDEMPOTENCY_STORE,
+          inject: [{ token: SQL_CONNECTION, optional: true }],
+          useFactory: (connection: SqlConnection | undefined): IdempotencyStore | null =>
+            connection ? new IdempotencyStore(connection, options.idempotency ?? DEFAULT_IDEMPOTENCY) : null,
+        },
+        IdempotencyGuard,
+        RequestCaller,
         RestPipeline,
         RestHttpServer,
         { provide: HTTP_FRAMEWORK_ERRORS, useExisting: RestHttpServer },

@@ -1,5 +1,6 @@
 import type { CredentialCacheLimits } from './auth/credential-cache';
 import type { EnvReader } from '@tracker/platform/config';
+import type { IdempotencyStoreOptions } from './idempotency/idempotency-store';
 
 /** What the gateway needs from configuration. */
 export interface GatewayOptions {
@@ -17,6 +18,19 @@ export interface GatewayOptions {
   readonly maxAttachmentBytes: number;
   /** API keys and login tokens kept in the gateway (auth/known-credentials.ts); default 10,000 for 60 s; 0 entries: off */
   readonly credentialCache?: CredentialCacheLimits;
+  /** how long Idempotency-Key records are kept (idempotency/); the store is the process's SQL_CONNECTION */
+  readonly idempotency?: IdempotencyStoreOptions;
+}
+
+/**
+ * TRACKER_IDEMPOTENCY_TTL_HOURS (default 24); an entry in flight longer than the longest a
+ * request can wait (a few bus timeouts, `requestTimeoutMs`) lost its gateway and is in doubt.
+ */
+export function readIdempotencyOptions(env: EnvReader, requestTimeoutMs: number): IdempotencyStoreOptions {
+  return {
+    ttlHours: env.int('TRACKER_IDEMPOTENCY_TTL_HOURS', 24, { min: 1, max: 24 * 365 }),
+    inFlightLimitMs: 4 * requestTimeoutMs + 60_000,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 export * from './gateway.module';
 export * from './gateway.options';
+export type { IdempotencyStoreOptions } from './idempotency/idempotency-store';
 export * from './rest-pipeline';
 export * from './routing/route';
 export * from './routing/route-table';

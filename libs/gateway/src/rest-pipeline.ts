@@ -13,13 +13,13 @@ import {
 } from '@tracker/contracts';
 import { fieldSelection } from '@tracker/field-filter';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
-import { AuthResolver } from './auth/auth-resolver';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
 import type { BlobRef } from './downloads/blob-etag';
 import type { CallContext, Route } from './routing/route';
 import { ROUTE_TABLE } from './routing/route-table.token';
 import type { RouteTable } from './routing/route-table';
 import { extractCredentials } from './wire/credentials';
+import { RequestCaller } from './wire/request-caller';
 import { validateCallback } from './wire/jsonp-callback';
 import { assertAcceptableParams, assertAcceptablePathParams } from './wire/params-guard';
 import { type Params, dropUnsafeKeys, mergeParams, parseBody, parseQuery } from './wire/request-params';
@@ -27,6 +27,7 @@ import { COMMON_HEADERS, PREFLIGHT_HEADERS, RETRY_AFTER_SECONDS, correlationIdOf
 import { etagMatches, renderBody } from './wire/response-body';
 import { type ResponseFormat, negotiateFormat } from './wire/response-format';
 import { RouteUploads } from './uploads/route-uploads';
+import { IdempotencyGuard, REPLAYED_HEADERS, idempotencyHeaders, idempotencyKeyOf } from './idempotency/idempotency-guard';
 
 export interface RestRequest {
   readonly method: string;
@@ -50,6 +51,8 @@ export interface RestResponse {
 /** A service's answer, filtered, and the blobs its response carries (only on routes with `blobs`). */
 interface CallOutcome {
   readonly result: unknown;
+  /** the stored reply to an Idempotency-Key's earlier request (idempotency/) */
+  readonly replayed?: true;
   readonly blobs?: { readonly route: Route; readonly refs: Readonly<Record<string, BlobRef>>; readonly fields: FieldSelection };
 }
 
@@ -69,9 +72,10 @@ export class RestPipeline {
   constructor(
     @Inject(ROUTE_TABLE) private readonly routes: RouteTable,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    private readonly authResolver: AuthResolver,
+    private readonly callers: RequestCaller,
     private readonly uploads: RouteUploads,
     private readonly blobBodies: BlobBodyRenderer,
+    private readonly idempotency: IdempotencyGuard,
   ) {}
 
   async handle(request: RestRequest): Promise<RestResponse> {
@@ -94,6 +98,7 @@ export class RestPipeline {
       if (match.kind !== 'found') {
         throw new DomainError('resourceNotFound', `A REST API resource was not found for '${request.method} ${request.path}'.`);
       }
+      const idempotencyKey = idempotencyKeyOf(request.method, request.headers, match.route);
       const upload = match.route.upload && request.method !== 'GET' ? match.route.upload : undefined;
       const read = upload
         ? await this.uploads.read(upload, request.bodyStream ?? request.body, header(request.headers, 'content-type'), query)
@@ -102,7 +107,10 @@ export class RestPipeline {
         const body = read ? read.params : request.method === 'GET' ? {} : parseBody(header(request.headers, 'content-type'), request.body);
         assertAcceptableParams(body);
         assertAcceptablePathParams(match.pathParams);
-        const outcome = await this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId, read?.upload);
+        const serve = (): Promise<CallOutcome> =>
+          this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId, read?.upload);
+        // with an Idempotency-Key, at most once (idempotency/)
+        const outcome = await this.idempotency.run({ key: idempotencyKey, route: match.route, request, query, body, correlationId }, serve);
         return await this.success(request, correlationId, outcome, match.route.successStatus ?? 200, format, callback);
       } catch (error) {
         await this.uploads.discard(read?.upload, correlationId);
@@ -131,10 +139,7 @@ export class RestPipeline {
     const { credentials, params } = extractCredentials(dropUnsafeKeys(merged), request.headers, route.credentials === 'passed');
     const fields: FieldSelection = fieldSelection(params['include_fields'], params['exclude_fields']);
     for (const consumed of ['include_fields', 'exclude_fields', 'callback']) if (consumed in params) delete params[consumed];
-    const auth =
-      route.credentials === 'ignored'
-        ? await this.authResolver.resolve(null, request.ip, correlationId)
-        : await this.authResolver.resolve(credentials, request.ip, correlationId);
+    const auth = await this.callers.of(route, merged, request, correlationId);
     const raw: Params = route.credentials === 'passed' ? { ...params, ...pathParams, credentials } : { ...params, ...pathParams };
     // the claim is the gateway's alone: a client's own is dropped
     if (route.upload) delete raw[route.upload.claimParam];
@@ -156,7 +161,7 @@ export class RestPipeline {
   private async success(
     request: RestRequest,
     correlationId: string,
-    { result, blobs }: CallOutcome,
+    { result, blobs, replayed }: CallOutcome,
     status: number,
     format: ResponseFormat,
     callback: string | undefined,
@@ -173,7 +178,8 @@ export class RestPipeline {
       : renderBody(body, format, callback);
     const headers = {
       ...COMMON_HEADERS,
-      ...extraHeaders,
+      // a replay (an Idempotency-Key's stored reply) is marked; extra headers are OPTIONS' own
+      ...(replayed ? REPLAYED_HEADERS : extraHeaders),
       'content-type': rendered.contentType,
       etag: rendered.etag,
       // a success names the correlation id only when the client brought one to trace
@@ -204,6 +210,7 @@ export class RestPipeline {
       headers: {
         ...COMMON_HEADERS,
         ...(status === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {}),
+        ...idempotencyHeaders(error),
         // an upload answered before its body was read (600 at the drain cap, a refusal before reading): no more of it is wanted
         ...(request.bodyStream && !request.bodyStream.readableEnded ? { connection: 'close' } : {}),
         'content-type': rendered.contentType,

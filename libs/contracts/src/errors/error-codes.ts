@@ -100,6 +100,15 @@ export const ERRORS = {
   invalidCallback: { code: 32611, status: 400 },
   illegalContentType: { code: 32613, status: 400 },
   resourceNotFound: { code: 32614, status: 404 },
+  // the gateway's Idempotency-Key (docs/operations.md, safe retries); nothing was called
+  /** the key is empty, longer than 255 characters, or on a route that cannot honour it */
+  idempotencyKeyInvalid: { code: 32001, status: 400 },
+  /** the key was used for a different request by the same caller */
+  idempotencyKeyReused: { code: 32002, status: 422 },
+  /** the first request with this key is still being served; retry later */
+  idempotencyKeyInFlight: { code: 32003, status: 409 },
+  /** the first request with this key got no answer and may have been applied */
+  idempotencyKeyInDoubt: { code: 32004, status: 409 },
   /** Bugzilla's unknown_method (-32601) as it reaches the wire */
   unknownMethod: { code: 67399, status: 400 },
   // Tracker's own, after Bugzilla's 100500: the last three digits are the HTTP status
@@ -114,7 +123,7 @@ export const ERRORS = {
   /** a service did not answer in time; the request may still complete */
   serviceTimeout: { code: 100504, status: 504 },
 } as const satisfies Readonly<
-  Record<string, { readonly code: number; readonly status: 400 | 401 | 404 | 413 | 414 | 431 | 500 | 503 | 504 }>
+  Record<string, { readonly code: number; readonly status: 400 | 401 | 404 | 409 | 413 | 414 | 422 | 431 | 500 | 503 | 504 }>
 >;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -18,7 +18,7 @@ export const RETRY_AFTER_SECONDS = '10';
 
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-headers':
-    'origin, content-type, accept, x-requested-with, authorization, x-tracker-api-key, x-tracker-login, x-tracker-password, x-tracker-token, x-bugzilla-api-key, x-bugzilla-login, x-bugzilla-password, x-bugzilla-token',
+    'origin, content-type, accept, x-requested-with, authorization, x-tracker-api-key, x-tracker-login, x-tracker-password, x-tracker-token, x-bugzilla-api-key, x-bugzilla-login, x-bugzilla-password, x-bugzilla-token, idempotency-key',
   'access-control-max-age': '600',
 };
 

@@ -1,4 +1,4 @@
-import type { BugEvent, FlagsChangedData, UserRef } from '@tracker/contracts';
+import { type BugEvent, ErrorCode, type FlagsChangedData, type UserRef } from '@tracker/contracts';
 import { deciderSpec } from '@tracker/testing';
 import { ADMIN, createBug, goldenBugCreated, MINIMAL_INPUT, OTHER, typesOf, updateBug } from '../../testing';
 import { bugDecider } from '../bug.decider';
@@ -31,7 +31,13 @@ const accepted = (bugId: number, ccToAdd: UserRef[] = [ANN]): FlagOutcome => ({
   ccToAdd,
   changes: [{ attachmentId: null, removed: '', added: 'needinfo?(ann@example.com)' }],
 });
-const refused: FlagOutcome = { bugId: 4, ok: false, stage: 'apply', inputIndex: 0, error: { code: 130, message: 'You tried to grant x.' } };
+const refused: FlagOutcome = {
+  bugId: 4,
+  ok: false,
+  stage: 'apply',
+  inputIndex: 0,
+  error: { code: ErrorCode.flagUpdateDenied, message: 'You tried to grant x.' },
+};
 
 describe('flags in bug decisions', () => {
   it('appends FlagsChanged after the update, with the requestee added to the CC list in the same change', () => {

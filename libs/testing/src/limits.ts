@@ -1,4 +1,5 @@
 import * as fc from 'fast-check';
+import { type DomainError, isDomainError } from '@tracker/contracts';
 
 /**
  * Arbitraries for issue 13's limit properties: lengths at, just inside and just beyond a
@@ -26,3 +27,14 @@ export function textAround(limit: number, min = 0): fc.Arbitrary<string> {
 
 /** Limit properties are seeded, so that a failure replays; the number of runs stays small where each run writes a database. */
 export const LIMIT_RUNS = { seed: 13, numRuns: 12 } as const;
+
+/** The events a decider accepted; a refusal fails the property with its message. */
+export function accepted<E>(outcome: readonly E[] | DomainError): readonly E[] {
+  if (isDomainError(outcome)) throw new Error(`refused: ${outcome.message}`);
+  return outcome;
+}
+
+/** The code a decider refused with, or 'ok' for events. */
+export function codeOf(outcome: readonly unknown[] | DomainError): number | 'ok' {
+  return isDomainError(outcome) ? outcome.code : 'ok';
+}

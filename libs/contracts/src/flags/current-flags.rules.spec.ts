@@ -1,21 +1,14 @@
 import type { FlagsChangedData, FlagValue } from '../bugs/bug-flag.events';
+import { FLAG_SETTER, flagsChanged } from '../testing';
 import { evolveCurrentFlags } from './current-flags.rules';
 
-const admin = { id: 1, login: 'admin@example.com' };
 const value = (typeId: number, status: FlagValue['status']): FlagValue => ({
   type: { id: typeId, name: `t${typeId}`, ccList: [] },
   status,
-  setter: admin,
+  setter: FLAG_SETTER,
   requestee: null,
 });
-const event = (attachmentId: number | null, changes: FlagsChangedData['changes']): FlagsChangedData => ({
-  bugId: 1,
-  attachmentId,
-  attachmentIsPrivate: null,
-  changedBy: admin,
-  changes,
-  participants: { assignee: 1, qaContact: null, reporter: 1, cc: [] },
-});
+const event = (attachmentId: number | null, changes: FlagsChangedData['changes']): FlagsChangedData => flagsChanged(changes, attachmentId);
 
 describe("a bug's current flags, folded from FlagsChanged", () => {
   it('adds created flags, replaces changed ones in place, removes cleared ones', () => {

@@ -1,4 +1,4 @@
-import { ANONYMOUS, type AuthContext, DomainError } from '@tracker/contracts';
+import { ANONYMOUS, type AuthContext, DomainError, ErrorCode } from '@tracker/contracts';
 import type { Route } from '../routing/route';
 import type { RequestCaller } from '../wire/request-caller';
 import { IdempotencyGuard, type KeyedRequest, ReplayedRefusal } from './idempotency-guard';
@@ -68,7 +68,7 @@ describe('IdempotencyGuard', () => {
     );
     expect(await refused).toEqual({ code: 101, message: 'Bug #9 does not exist.', replayed: false });
     expect(writes[1]).toEqual(['complete', SCOPE, 'k', 404, { code: 101, message: 'Bug #9 does not exist.' }]);
-    const replay = fakeStore({ kind: 'replay', status: 404, body: { code: 101, message: 'Bug #9 does not exist.' } });
+    const replay = fakeStore({ kind: 'replay', status: 404, body: { code: ErrorCode.bugDoesNotExist, message: 'Bug #9 does not exist.' } });
     expect(await refusalOf(new IdempotencyGuard(callers, replay.store).run(keyed('k'), () => Promise.resolve({ result: 0 })))).toEqual({
       code: 101,
       message: 'Bug #9 does not exist.',

@@ -9,6 +9,8 @@ import {
   ATTACHMENT_STAGING_PREFIX,
   CREATE_ATTACHMENT_SUBJECT,
   DomainError,
+  ErrorCode,
+  type ErrorName,
   GET_ATTACHMENTS_SUBJECT,
   type ServiceRequest,
   UPDATE_ATTACHMENTS_SUBJECT,
@@ -189,12 +191,19 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
   });
 
   describe('HTTP statuses of the attachment errors (issue 14 item 4)', () => {
-    it.each([
-      [101, 404],
-      ...[102, 109, 113, 304, 410].map((code) => [code, 401]),
-      ...[50, 52, 100, 129, 130, 131, 132, 133, 134, 140, 600, 601, 603, 604, 606, 32000].map((code) => [code, 400]),
-      [100500, 500],
-    ])('answers code %i with HTTP %i', async (code, status) => {
+    const unauthorized: ErrorName[] = ['bugAccessDenied', 'bugEditDenied', 'privacyChangeDenied', 'authFailure', 'loginRequired'];
+    const invalid: ErrorName[] = [
+      ...['paramRequired', 'paramMustBeNumeric', 'invalidBugId', 'markdownDisabled', 'userError'],
+      ...['flagStatusInvalid', 'flagUpdateDenied', 'flagNotRequesteeble', 'flagNotUnique', 'flagTypeNotUnique', 'flagTypeInactive'],
+      ...['attachmentTooLarge', 'invalidContentType', 'attachmentFileMissing', 'attachmentSummaryMissing', 'attachmentEmpty'],
+    ] as ErrorName[];
+    it.each<[ErrorName, number]>([
+      ['bugDoesNotExist', 404],
+      ...unauthorized.map((name): [ErrorName, number] => [name, 401]),
+      ...invalid.map((name): [ErrorName, number] => [name, 400]),
+      ['internalError', 500],
+    ])('answers %s with HTTP %i', async (name, status) => {
+      const code = ErrorCode[name];
       const response = await http(base, '/rest/bug/attachment/1', jsonCall('PUT', { summary: String(code) }));
       expect(response.status).toBe(status);
       expect(response.json()).toMatchObject({ error: true, code, message: `refused with ${code}` });

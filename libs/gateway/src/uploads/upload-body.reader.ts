@@ -133,10 +133,10 @@ export class UploadBodyReader {
 
   /** 600 at once: nobody reads an unbounded body to find a later error */
   private tooLargeAtCap(staging: StagingUpload): DomainError {
-    return new DomainError({
-      code: 600,
-      message: `The file you are trying to attach is more than ${Math.floor(staging.bytesCounted / 1024)} kilobytes (KB) in size. Attachments cannot be more than ${Math.floor(this.limits.maxAttachmentBytes / 1024)} KB.`,
-    });
+    return new DomainError(
+      'attachmentTooLarge',
+      `The file you are trying to attach is more than ${Math.floor(staging.bytesCounted / 1024)} kilobytes (KB) in size. Attachments cannot be more than ${Math.floor(this.limits.maxAttachmentBytes / 1024)} KB.`,
+    );
   }
 }
 

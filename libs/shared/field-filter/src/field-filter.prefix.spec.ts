@@ -1,14 +1,4 @@
-import { FieldFilter } from './field-filter.decision';
-import type { FieldType } from './field-type.types';
-
-const DEFAULT: readonly FieldType[] = ['default'];
-const EXTRA: readonly FieldType[] = ['extra'];
-const CUSTOM: readonly FieldType[] = ['default', 'custom'];
-
-/** The filter of a request with these include_fields / exclude_fields lists. */
-function given(include: readonly string[], exclude: readonly string[] = []): FieldFilter {
-  return new FieldFilter({ include, exclude });
-}
+import { CUSTOM, DEFAULT, EXTRA, given } from './fixtures/field-filter.fixture';
 
 describe('FieldFilter.wants under a prefix', () => {
   describe('rule f: with a prefix the tested name is prefix.field', () => {

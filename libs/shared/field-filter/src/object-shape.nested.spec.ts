@@ -1,10 +1,7 @@
 import { FieldFilter } from './field-filter.decision';
 import { filterObject } from './object-shape.filter';
 import type { ObjectShape } from './object-shape.types';
-
-function given(include: readonly string[], exclude: readonly string[] = []): FieldFilter {
-  return new FieldFilter({ include, exclude });
-}
+import { given } from './fixtures/field-filter.fixture';
 
 /** A product whose components carry flag types with their own shape: two levels deep. */
 const DEEP_SHAPE: ObjectShape = {

@@ -1,9 +1,9 @@
 import * as fc from 'fast-check';
-import { type BugEvent, bugStream, type CustomFieldRule, type DomainError, isDomainError, personalTagsStream } from '@tracker/contracts';
+import { type BugEvent, bugStream, type CustomFieldRule, isDomainError, personalTagsStream } from '@tracker/contracts';
 import { BUG_LIMITS, bugDecider, type ExistingBug, personalTagsDecider } from '@tracker/bugs/domain';
 import { ADMIN_ACTOR, createBug, MINIMAL_INPUT, RULES, updateBug } from '@tracker/bugs/domain/testing';
 import { openProjectedLog, type ProjectedLog } from '@tracker/platform/read-model/testing';
-import { describeOnBothPostgres, LIMIT_RUNS, lengthAround, textAround, textOfLength } from '@tracker/testing';
+import { accepted, codeOf, describeOnBothPostgres, LIMIT_RUNS, lengthAround, textAround, textOfLength } from '@tracker/testing';
 import { BugsProjection } from './bugs.projection';
 import { BUGS_MIGRATIONS } from './bugs.read-model';
 import { PersonalTagsProjection } from './personal-tags.projection';
@@ -30,11 +30,6 @@ const custom = (id: number, name: string, type: CustomFieldRule['type']): Custom
 const rules = {
   ...RULES,
   fields: { ...RULES.fields, customFields: [custom(90, 'cf_text', 1), custom(91, 'cf_area', 4), custom(92, 'cf_count', 10)] },
-};
-const codeOf = (outcome: readonly unknown[] | DomainError): number | 'ok' => (isDomainError(outcome) ? outcome.code : 'ok');
-const accepted = (outcome: readonly BugEvent[] | DomainError): readonly BugEvent[] => {
-  if (isDomainError(outcome)) throw new Error(`refused: ${outcome.message}`);
-  return outcome;
 };
 const longText = (limit: number): fc.Arbitrary<string> =>
   fc.tuple(fc.constantFrom(0, limit, limit + 1), fc.constantFrom('a', '語')).map(([length, unit]) => textOfLength(length, unit));

@@ -1,8 +1,9 @@
 import { type BugEvent, bugStream, type EventMetadata } from '@tracker/contracts';
 import { bugDecider, type CreateBug, type UpdateBug } from '@tracker/bugs/domain';
 import { ADMIN, ADMIN_ACTOR, createBug, MINIMAL_INPUT, updateBug } from '@tracker/bugs/domain/testing';
-import { domainEvent, type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
-import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
+import { domainEvent, type EventStore } from '@tracker/platform/event-store';
+import type { ReadModel } from '@tracker/platform/read-model';
+import { openProjectionFixture } from '@tracker/platform/read-model/testing';
 import { deciderSpec, describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { BugsProjection } from './bugs.projection';
 import { BUGS_MIGRATIONS } from './bugs.read-model';
@@ -17,27 +18,20 @@ const update = (input: UpdateBug['input'], commentId: number): UpdateBug => upda
 /** Given a bug stream's events, then these rows: on PGlite and on the real PostgreSQL server. */
 function describeProjection(name: string, connect: () => Promise<TestDatabase>): void {
   describe(`bugs projection: ${name}`, () => {
-    let dispose: () => Promise<void>;
     let store: EventStore;
     let readModel: ReadModel;
+    let close: () => Promise<void>;
 
     beforeAll(async () => {
-      const target = await connect();
-      dispose = target.dispose;
-      store = await PostgresEventStore.create(target.connection, { pollIntervalMs: 100 });
-      readModel = await ReadModel.open(target.connection, store, {
+      ({ store, readModel, close } = await openProjectionFixture(await connect(), {
+        name: 'bugs',
         schema: 'bugs',
-        entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, ...BUGS_MIGRATIONS],
+        migrations: [...BUGS_MIGRATIONS],
         projections: [new BugsProjection(), new UsersProjection()],
-      });
-      await readModel.start();
+        pollIntervalMs: 100,
+      }));
     }, 60_000);
-    afterAll(async () => {
-      await readModel.close();
-      await store.close();
-      await dispose();
-    });
+    afterAll(() => close());
 
     async function append(bugId: number, commands: Array<[string, CreateBug | UpdateBug]>): Promise<void> {
       const history = (await store.readStream(bugStream(bugId))).map((e) => domainEvent<BugEvent>(e));

@@ -1,4 +1,5 @@
 import type { FlagChange, FlagsChangedData, FlagValue, UserRef } from '@tracker/contracts';
+import { flagsChanged } from '@tracker/contracts/testing';
 import { flagRows, flagsChangeTouchesBug } from './flag-rows';
 
 const ANN: UserRef = { id: 2, login: 'ann@example.com' };
@@ -8,14 +9,8 @@ const value = (name: string, status: '?' | '+' | '-', requestee: UserRef | null 
   setter: ANN,
   requestee,
 });
-const event = (changes: FlagChange[], attachmentId: number | null = null): FlagsChangedData => ({
-  bugId: 1,
-  attachmentId,
-  attachmentIsPrivate: attachmentId === null ? null : false,
-  changedBy: ANN,
-  changes,
-  participants: { assignee: 1, qaContact: null, reporter: 1, cc: [] },
-});
+const event = (changes: FlagChange[], attachmentId: number | null = null): FlagsChangedData =>
+  flagsChanged(changes, attachmentId, { changedBy: ANN });
 
 describe('flag history rows', () => {
   it('reports the summaries removed and added (golden 127, 128), with attachment_id for attachment flags', () => {

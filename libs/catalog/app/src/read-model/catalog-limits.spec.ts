@@ -1,8 +1,8 @@
 import * as fc from 'fast-check';
-import { classificationStream, type DomainError, fieldStream, isDomainError, keywordStream, productStream } from '@tracker/contracts';
+import { classificationStream, fieldStream, isDomainError, keywordStream, productStream } from '@tracker/contracts';
 import { CATALOG_LIMITS, classificationDecider, fieldDecider, keywordDecider, productDecider } from '@tracker/catalog/domain';
 import { openProjectedLog, type ProjectedLog } from '@tracker/platform/read-model/testing';
-import { describeOnBothPostgres, LIMIT_RUNS, lengthAround, textAround, textOfLength } from '@tracker/testing';
+import { accepted, codeOf, describeOnBothPostgres, LIMIT_RUNS, lengthAround, textAround, textOfLength } from '@tracker/testing';
 import { CatalogProjection } from './catalog.projection';
 import { CreateCatalogTables1764100000000 } from './migrations/1764100000000-create-catalog-tables';
 
@@ -12,11 +12,6 @@ import { CreateCatalogTables1764100000000 } from './migrations/1764100000000-cre
  * unique indexes, descriptions, sort keys in integer columns). Over a limit: refused.
  */
 const L = CATALOG_LIMITS;
-const accepted = <E>(outcome: readonly E[] | DomainError): readonly E[] => {
-  if (isDomainError(outcome)) throw new Error(`refused: ${outcome.message}`);
-  return outcome;
-};
-const codeOf = (outcome: readonly unknown[] | DomainError): number | 'ok' => (isDomainError(outcome) ? outcome.code : 'ok');
 /** a name of exactly `length` units ending in the unique id, so that names never collide */
 const uniqueName = (length: number, id: number, unit: string): string => textOfLength(length - String(id).length, unit) + String(id);
 const description = fc.constantFrom(1, L.descriptionLength, L.descriptionLength + 1).map((length) => textOfLength(length, '語'));

@@ -1,4 +1,4 @@
-import type { CreateCommentParams, Permission } from '@tracker/contracts';
+import { CommonErrors, type CreateCommentParams, type Permission } from '@tracker/contracts';
 import type { ReadModel } from '@tracker/platform/read-model';
 import { FakeBugs, caller, request, commentsOptions } from '../testing/fake-collaborators';
 import { CreateCommentHandler } from './create-comment.handler';
@@ -47,7 +47,7 @@ describe('CreateCommentHandler', () => {
   });
 
   it('refuses before handing anything to the bugs service while its read model is not ready', async () => {
-    const notReady = Object.assign(new Error('The comments service is not accepting changes'), { code: 100503 });
+    const notReady = CommonErrors.serviceUnavailable('The comments service is not accepting changes');
     const { bugs, waited, create } = setup('editbugs', notReady);
     await expect(create({ comment: 'Not now.' })).rejects.toBe(notReady);
     expect(bugs.added).toEqual([]);

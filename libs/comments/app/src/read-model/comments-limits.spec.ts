@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { commentTagsStream, isDomainError } from '@tracker/contracts';
 import { COMMENT_LIMITS, commentTagsDecider } from '@tracker/comments/domain';
 import { openProjectedLog, type ProjectedLog } from '@tracker/platform/read-model/testing';
-import { describeOnBothPostgres, LIMIT_RUNS, lengthAround, textOfLength } from '@tracker/testing';
+import { codeOf, describeOnBothPostgres, LIMIT_RUNS, lengthAround, textOfLength } from '@tracker/testing';
 import { CommentsProjection } from './comments.projection';
 import { CreateCommentsTables1764200000000 } from './migrations/1764200000000-create-comments-tables';
 import { TaggedCommentsIndex1764200000001 } from './migrations/1764200000001-tagged-comments-index';
@@ -55,7 +55,7 @@ describeOnBothPostgres('comments-limits', (target, open) => {
               commentTagsDecider.initialState(),
             );
             const expected = tagLength > L.tagLength.max ? 127 : tagLength < L.tagLength.min ? 128 : 'ok';
-            expect(isDomainError(outcome) ? outcome.code : 'ok').toBe(expected);
+            expect(codeOf(outcome)).toBe(expected);
             if (!isDomainError(outcome)) await log.append(commentTagsStream(bugId), outcome);
             const rows = await log.query(`SELECT length(body) AS length, tags FROM S.comments WHERE comment_id = $1`, [bugId]);
             expect(rows).toEqual([{ length: [...text].length, tags: expected === 'ok' ? [tag] : [] }]);

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@tracker/contracts';
-import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
-import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
+import type { EventStore } from '@tracker/platform/event-store';
+import type { ReadModel } from '@tracker/platform/read-model';
+import { openProjectionFixture } from '@tracker/platform/read-model/testing';
 import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
+import { row } from '../testing/fake-collaborators';
 import { CommentQueries, type TagUse } from './comment.queries';
 import { CommentsProjection } from './comments.projection';
 import { CreateCommentsTables1764200000000 } from './migrations/1764200000000-create-comments-tables';
@@ -25,27 +26,18 @@ const facts = (commentId: number, count: number, text: string, extra: Record<str
 
 function describeProjection(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`comments projection: ${name}`, () => {
-    let fixture: TestDatabase;
     let store: EventStore;
     let readModel: ReadModel;
+    let close: () => Promise<void>;
     let queries: CommentQueries;
     const bug = 100 + Math.floor(Math.random() * 1000);
 
     beforeAll(async () => {
-      fixture = await createFixture();
-      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 });
-      readModel = await ReadModel.open(fixture.connection, store, {
-        schema: `comments_${randomUUID().slice(0, 8)}`,
-        entities: [],
-        migrations: [
-          ProjectionCheckpoints1763800000000,
-          CreateCommentsTables1764200000000,
-          TaggedCommentsIndex1764200000001,
-          CreateAttachmentsTables1764200000002,
-        ],
+      ({ store, readModel, close } = await openProjectionFixture(await createFixture(), {
+        name: 'comments',
+        migrations: [CreateCommentsTables1764200000000, TaggedCommentsIndex1764200000001, CreateAttachmentsTables1764200000002],
         projections: [new CommentsProjection()],
-      });
-      await readModel.start();
+      }));
       queries = new CommentQueries(readModel);
       const append = async (stream: string, type: string, data: unknown, metadata: EventMetadata): Promise<void> => {
         await store.appendToStream(stream, [{ type, data, schemaVersion: 1, metadata }], { expectedRevision: 'any' });
@@ -120,62 +112,24 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       await readModel.catchUp();
     }, 60_000);
 
-    afterAll(async () => {
-      await readModel.close();
-      await store.close();
-      await fixture.dispose();
-    });
+    afterAll(() => close());
 
     it('projects the description, added comments, privacy changes, tags and current logins', async () => {
       expect(await queries.ofBugs([bug], null, true)).toEqual([
-        {
-          commentId: 1,
-          bugId: bug,
-          count: 0,
+        row(1, bug, 0, {
           creator: 'ann@example.org',
           time: '2026-11-22T10:00:01Z',
           body: 'It crashes.',
-          addedText: null,
-          isPrivate: false,
-          isMarkdown: false,
-          attachmentId: null,
-          attachmentNote: null,
-          attachmentSummary: null,
           creationTags: ['Triage'],
           tags: ['spam'],
-        },
-        {
-          commentId: 2,
-          bugId: bug,
-          count: 1,
-          creator: 'bob@example.com',
-          time: '2026-11-22T10:00:03Z',
-          body: 'Secret.',
-          addedText: null,
-          isPrivate: false,
-          isMarkdown: false,
-          attachmentId: null,
-          attachmentNote: null,
-          attachmentSummary: null,
-          creationTags: [],
-          tags: ['spa-x', 'SPAM'],
-        },
-        {
-          commentId: 3,
-          bugId: bug,
-          count: 2,
+        }),
+        row(2, bug, 1, { creator: 'bob@example.com', time: '2026-11-22T10:00:03Z', body: 'Secret.', tags: ['spa-x', 'SPAM'] }),
+        row(3, bug, 2, {
           creator: 'ann@example.org',
           time: '2026-11-22T10:00:04Z',
           body: '',
           addedText: '*** Bug 9 has been marked as a duplicate of this bug. ***',
-          isPrivate: false,
-          isMarkdown: false,
-          attachmentId: null,
-          attachmentNote: null,
-          attachmentSummary: null,
-          creationTags: [],
-          tags: [],
-        },
+        }),
       ]);
     });
 

@@ -1,6 +1,6 @@
 import type { CommentsOptions } from '../comments.options';
 import type { AddCommentParams, AddCommentResult, AuthContext, BugAccessEntry, Permission, ServiceRequest } from '@tracker/contracts';
-import { ANONYMOUS } from '@tracker/contracts';
+import { ANONYMOUS, ErrorCode } from '@tracker/contracts';
 import type { BugRef } from '../collaborators/bugs.client';
 import { BugsClient } from '../collaborators/bugs.client';
 import type { CommentRow } from '../read-model/comment.row';
@@ -43,17 +43,30 @@ function entry(ref: BugRef): BugAccessEntry {
       bugId: null,
       canEdit: false,
       editError: null,
-      error: { code: 100, message: `'${ref}' is not a valid bug number nor an alias to a bug.` },
+      error: { code: ErrorCode.invalidBugId, message: `'${ref}' is not a valid bug number nor an alias to a bug.` },
     };
-  if (id > 9) return { ref, bugId: null, canEdit: false, editError: null, error: { code: 101, message: `Bug #${id} does not exist.` } };
+  if (id > 9)
+    return {
+      ref,
+      bugId: null,
+      canEdit: false,
+      editError: null,
+      error: { code: ErrorCode.bugDoesNotExist, message: `Bug #${id} does not exist.` },
+    };
   if (id === 3)
-    return { ref, bugId: null, canEdit: false, editError: null, error: { code: 102, message: 'You are not authorized to access bug #3.' } };
+    return {
+      ref,
+      bugId: null,
+      canEdit: false,
+      editError: null,
+      error: { code: ErrorCode.bugAccessDenied, message: 'You are not authorized to access bug #3.' },
+    };
   return id === 2
     ? {
         ref,
         bugId: id,
         canEdit: false,
-        editError: { code: 109, message: 'You are not permitted to edit bugs in product Locked.' },
+        editError: { code: ErrorCode.bugEditDenied, message: 'You are not permitted to edit bugs in product Locked.' },
         error: null,
       }
     : { ref, bugId: id, canEdit: true, editError: null, error: null };

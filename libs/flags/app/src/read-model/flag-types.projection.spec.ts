@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata, FlagTypeSettings } from '@tracker/contracts';
-import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
-import { IdSequences, ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
+import type { EventMetadata } from '@tracker/contracts';
+import type { EventStore } from '@tracker/platform/event-store';
+import { IdSequences, type ReadModel } from '@tracker/platform/read-model';
+import { flagTypeSettings } from '@tracker/flags/domain/testing';
+import { openProjectionFixture } from '@tracker/platform/read-model/testing';
 import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { FlagTypeQueries, type FlagTypeRecord } from './flag-type.queries';
 import { FlagTypesProjection } from './flag-types.projection';
@@ -9,28 +11,13 @@ import { CreateFlagTypesTables1764300000000 } from './migrations/1764300000000-c
 
 const meta: EventMetadata = { actor: 1, occurredAt: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
 const widgets = { id: 3, name: 'Widgets' };
-const settings = (name: string, extra: Partial<FlagTypeSettings> = {}): FlagTypeSettings => ({
-  name,
-  description: `${name} type`,
-  targetType: 'bug',
-  sortKey: 1,
-  isActive: true,
-  isRequestable: true,
-  isRequesteeble: true,
-  isMultiplicable: true,
-  ccList: [],
-  grantGroup: null,
-  requestGroup: null,
-  inclusions: [{ product: null, component: null }],
-  exclusions: [],
-  ...extra,
-});
+const settings = flagTypeSettings;
 
 function describeProjection(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`flag types projection: ${name}`, () => {
-    let fixture: TestDatabase;
     let store: EventStore;
     let readModel: ReadModel;
+    let close: () => Promise<void>;
     let queries: FlagTypeQueries;
     const schema = `flags_${randomUUID().slice(0, 8)}`;
     const append = async (typeId: number, type: string, data: unknown): Promise<void> => {
@@ -40,15 +27,12 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       readModel.dataSource.query(`SELECT type_id, needs_reconcile, revision FROM ${schema}.flag_types ORDER BY type_id`);
 
     beforeAll(async () => {
-      fixture = await createFixture();
-      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 });
-      readModel = await ReadModel.open(fixture.connection, store, {
+      ({ store, readModel, close } = await openProjectionFixture(await createFixture(), {
+        name: 'flags',
         schema,
-        entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, CreateFlagTypesTables1764300000000],
+        migrations: [CreateFlagTypesTables1764300000000],
         projections: [new FlagTypesProjection()],
-      });
-      await readModel.start();
+      }));
       queries = new FlagTypeQueries(readModel.dataSource);
       await append(1, 'FlagTypeCreated', { typeId: 1, ...settings('review', { sortKey: 10, ccList: ['a@example.com', 'b@example.com'] }) });
       await append(2, 'FlagTypeCreated', {
@@ -77,11 +61,7 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       await readModel.catchUp();
     }, 60_000);
 
-    afterAll(async () => {
-      await readModel.close();
-      await store.close();
-      await fixture.dispose();
-    });
+    afterAll(() => close());
 
     it('holds each type as its stream folds it, in sort key, name and id order', async () => {
       const all = await queries.all();

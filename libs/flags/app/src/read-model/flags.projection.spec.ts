@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { EventMetadata, FlagValue, UserRef } from '@tracker/contracts';
-import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
-import { ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
+import type { EventMetadata, FlagChange, FlagTargetType, FlagValue, UserRef } from '@tracker/contracts';
+import { flagsChanged } from '@tracker/contracts/testing';
+import type { EventStore } from '@tracker/platform/event-store';
+import { type ReadModel, schemaOf } from '@tracker/platform/read-model';
+import { flagTypeSettings } from '@tracker/flags/domain/testing';
+import { openProjectionFixture } from '@tracker/platform/read-model/testing';
 import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { ActivityQueries } from './activity.queries';
 import { FlagQueries } from './flag.queries';
@@ -14,9 +16,9 @@ const meta = (occurredAt: string): EventMetadata => ({ actor: 1, occurredAt, cor
 
 function describeProjection(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`flags projection: ${name}`, () => {
-    let fixture: TestDatabase;
     let store: EventStore;
     let readModel: ReadModel;
+    let close: () => Promise<void>;
     // ids of their own: the store may be shared with other suites
     const base = 100_000 + Math.floor(Math.random() * 100_000) * 10;
     const bug = base;
@@ -31,14 +33,12 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       setter,
       requestee,
     });
-    const changed = (attachmentId: number | null, changedBy: UserRef, changes: unknown[]) => ({
-      bugId: bug,
-      attachmentId,
-      attachmentIsPrivate: attachmentId === null ? null : false,
-      changedBy,
-      changes,
-      participants: { assignee: annId, qaContact: null, reporter: annId, cc: [] },
-    });
+    const changed = (attachmentId: number | null, changedBy: UserRef, changes: FlagChange[]) =>
+      flagsChanged(changes, attachmentId, {
+        bugId: bug,
+        changedBy,
+        participants: { assignee: annId, qaContact: null, reporter: annId, cc: [] },
+      });
     const flagQueries = () => new FlagQueries(readModel.dataSource);
     const activity = async () =>
       (await new ActivityQueries(readModel.dataSource).page(query, 0, 100)).map(({ id, flag_id, status, setter, requestee }) => ({
@@ -62,36 +62,21 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
     };
 
     beforeAll(async () => {
-      fixture = await createFixture();
-      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 });
-      readModel = await ReadModel.open(fixture.connection, store, {
-        schema: `flags_${randomUUID().slice(0, 8)}`,
-        entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, CreateFlagTypesTables1764300000000, CreateFlagsTables1764300000001],
+      ({ store, readModel, close } = await openProjectionFixture(await createFixture(), {
+        name: 'flags',
+        migrations: [CreateFlagTypesTables1764300000000, CreateFlagsTables1764300000001],
         projections: [new FlagTypesProjection(), new FlagsProjection()],
-      });
-      await readModel.start();
+      }));
       const append = async (stream: string, type: string, data: unknown, at: string): Promise<void> => {
         await store.appendToStream(stream, [{ type, data, schemaVersion: 1, metadata: meta(at) }], { expectedRevision: 'any' });
       };
       await append(`user-${annId}`, 'UserCreated', { userId: annId, login: ann.login, realName: 'Ann' }, '2026-11-22T10:00:00.000Z');
       await append(`user-${bobId}`, 'UserCreated', { userId: bobId, login: bob.login, realName: 'Bob' }, '2026-11-22T10:00:00.000Z');
-      const type = (typeId: number, typeName: string, targetType: string, sortKey: number) => ({
+      const type = (typeId: number, typeName: string, targetType: FlagTargetType, sortKey: number) => ({
         typeId,
-        name: typeName,
-        description: typeName,
-        targetType,
-        sortKey,
-        isActive: true,
-        isRequestable: true,
-        isRequesteeble: true,
-        isMultiplicable: true,
-        ccList: [],
-        grantGroup: null,
-        requestGroup: null,
-        inclusions: [{ product: null, component: null }],
-        exclusions: [],
+        ...flagTypeSettings(typeName, { description: typeName, targetType, sortKey }),
       });
+
       await append(`flagtype-${needinfoId}`, 'FlagTypeCreated', type(needinfoId, 'needinfo', 'bug', 2), '2026-11-22T10:00:00.000Z');
       await append(`flagtype-${reviewId}`, 'FlagTypeCreated', type(reviewId, 'review', 'attachment', 1), '2026-11-22T10:00:00.000Z');
       const flags = (data: unknown, at: string) => append(`bug-${bug}`, 'FlagsChanged', data, at);
@@ -120,11 +105,7 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
       await readModel.catchUp();
     }, 60_000);
 
-    afterAll(async () => {
-      await readModel.close();
-      await store.close();
-      await fixture.dispose();
-    });
+    afterAll(() => close());
 
     it('keeps the current flags of bugs and attachments, with current logins and their dates', async () => {
       expect(await flagQueries().flagsOf([bug], [30])).toEqual({

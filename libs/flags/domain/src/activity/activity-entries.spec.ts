@@ -1,16 +1,11 @@
 import type { FlagChange, FlagsChangedData } from '@tracker/contracts';
+import { flagsChanged } from '@tracker/contracts/testing';
 import { ANN, ATTACHMENT, BUG_ID, GRANTER, NEEDINFO, NOBODY, ref, REVIEW, value } from '../testing/flag-world.fixture';
 import { activityEntries } from './activity-entries';
 
 const AT = '2026-11-22T14:43:24.000Z';
-const event = (changes: FlagChange[], attachmentId: number | null = null): FlagsChangedData => ({
-  bugId: BUG_ID,
-  attachmentId,
-  attachmentIsPrivate: attachmentId === null ? null : false,
-  changedBy: ref(GRANTER),
-  changes,
-  participants: { assignee: 101, qaContact: null, reporter: 100, cc: [] },
-});
+const event = (changes: FlagChange[], attachmentId: number | null = null): FlagsChangedData =>
+  flagsChanged(changes, attachmentId, { bugId: BUG_ID, changedBy: ref(GRANTER) });
 const requested = value(NEEDINFO, '?', NOBODY, ANN);
 
 describe('flag activity of a FlagsChanged (docs/flags.md §6)', () => {

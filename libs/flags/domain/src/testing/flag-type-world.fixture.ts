@@ -1,4 +1,5 @@
 import type { FlagTypeCreated } from '@tracker/contracts';
+import { flagTypeSettings } from './flag-type-settings.fixture';
 import type { ClusionProduct, CreateFlagType, FlagTypeAdmin, FlagTypeValues, UpdateFlagType } from '../flag-type/flag-type.commands';
 
 /**
@@ -56,19 +57,12 @@ export const REVIEW_CREATED: FlagTypeCreated = {
   type: 'FlagTypeCreated',
   data: {
     typeId: 1,
-    name: 'review1',
-    description: 'Code review',
-    targetType: 'attachment',
-    sortKey: 10,
-    isActive: true,
-    isRequestable: true,
-    isRequesteeble: true,
-    isMultiplicable: true,
-    ccList: [],
-    grantGroup: null,
-    requestGroup: null,
-    inclusions: [{ product: REF, component: null }],
-    exclusions: [],
+    ...flagTypeSettings('review1', {
+      description: 'Code review',
+      targetType: 'attachment',
+      sortKey: 10,
+      inclusions: [{ product: REF, component: null }],
+    }),
   },
 };
 

@@ -8,6 +8,7 @@ import type {
   FlagValue,
   UserRef,
 } from '@tracker/contracts';
+import { flagTypeSettings } from './flag-type-settings.fixture';
 import type { DecideFlags, FlagTypeFacts, FlagUser } from '../decision/decide-flags.command';
 
 /**
@@ -27,28 +28,11 @@ export const P2 = { id: 12, name: 'P2' };
 export const Q = { id: 2, name: 'Q' };
 export const Q1 = { id: 21, name: 'Q1' };
 
-const everywhere: FlagTypeClusion[] = [{ product: null, component: null }];
 const inP: FlagTypeClusion[] = [{ product: P, component: null }];
 const inQ: FlagTypeClusion[] = [{ product: Q, component: null }];
 
 export function flagType(id: number, name: string, settings: Partial<FlagTypeFacts> = {}): FlagTypeFacts {
-  return {
-    id,
-    name,
-    description: `${name} flag`,
-    targetType: 'bug',
-    sortKey: 1,
-    isActive: true,
-    isRequestable: true,
-    isRequesteeble: true,
-    isMultiplicable: true,
-    ccList: [],
-    grantGroup: null,
-    requestGroup: null,
-    inclusions: everywhere,
-    exclusions: [],
-    ...settings,
-  };
+  return { id, ...flagTypeSettings(name, { description: `${name} flag`, ...settings }) };
 }
 
 export const NEEDINFO = flagType(1, 'needinfo', { sortKey: 5, ccList: ['triage@example.com'] });

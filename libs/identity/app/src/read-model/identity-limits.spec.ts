@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { type DomainError, type DomainEvent, isDomainError } from '@tracker/contracts';
+import { type DomainEvent, isDomainError } from '@tracker/contracts';
 import {
   apiKeyDecider,
   type ChangeUser,
@@ -10,7 +10,7 @@ import {
   userDecider,
 } from '@tracker/identity/domain';
 import { openProjectedLog, type ProjectedLog } from '@tracker/platform/read-model/testing';
-import { describeOnBothPostgres, LIMIT_RUNS, lengthAround, textAround, textOfLength } from '@tracker/testing';
+import { accepted, codeOf, describeOnBothPostgres, LIMIT_RUNS, lengthAround, textAround, textOfLength } from '@tracker/testing';
 import { IdentityProjection } from './identity.projection';
 import { CreateIdentityTables1764000000000 } from './migrations/1764000000000-create-identity-tables';
 
@@ -20,11 +20,6 @@ import { CreateIdentityTables1764000000000 } from './migrations/1764000000000-cr
  * no column too narrow). Over a limit: 32000 naming the field and the limit, nothing decided.
  */
 const L = IDENTITY_LIMITS;
-const decided = <E>(outcome: readonly E[] | DomainError): readonly E[] => {
-  if (isDomainError(outcome)) throw new Error(`refused: ${outcome.message}`);
-  return outcome;
-};
-const refusal = (outcome: readonly unknown[] | DomainError): string | null => (isDomainError(outcome) ? `${outcome.code}` : null);
 const tooLong = (field: string, limit: number, length: number): string =>
   `The ${field} is limited to ${limit} characters; the one given has ${length}.`;
 
@@ -82,7 +77,7 @@ describeOnBothPostgres('identity-limits', (target, open) => {
               });
               return;
             }
-            const events = decided(outcome);
+            const events = accepted(outcome);
             await append(`group-${groupId}`, events);
             const rows = await log.query<{ name: string; description: string }>(`SELECT name, description FROM S.groups WHERE id = $1`, [
               groupId,
@@ -92,9 +87,9 @@ describeOnBothPostgres('identity-limits', (target, open) => {
             const renamed = `${name.slice(0, -String(groupId).length)}${groupId}r`;
             const rename = groupDecider.decide({ kind: 'ChangeGroup', groupId, name: renamed }, state);
             if (renamed.length > L.groupNameLength) {
-              expect(refusal(rename)).toBe('32000');
+              expect(codeOf(rename)).toBe(32000);
             } else {
-              await append(`group-${groupId}`, decided(rename));
+              await append(`group-${groupId}`, accepted(rename));
               expect(await log.query(`SELECT name FROM S.groups WHERE id = $1`, [groupId])).toEqual([{ name: renamed }]);
             }
           },
@@ -121,15 +116,15 @@ describeOnBothPostgres('identity-limits', (target, open) => {
               expect(isDomainError(created) && created.message).toBe(tooLong('login name', L.loginLength, login.length));
               return;
             }
-            await append(`user-${userId}`, decided(created));
-            const state = decided(created).reduce(userDecider.evolve, userDecider.initialState());
+            await append(`user-${userId}`, accepted(created));
+            const state = accepted(created).reduce(userDecider.evolve, userDecider.initialState());
             const change: ChangeUser = { kind: 'ChangeUser', userId, realName, disabledText: 'd'.repeat(disabledLength), blessable: 'all' };
             const changed = userDecider.decide(change, state);
             if (realName.length > L.realNameLength || disabledLength > L.disabledTextLength) {
-              expect(refusal(changed)).toBe('32000');
+              expect(codeOf(changed)).toBe(32000);
               return;
             }
-            await append(`user-${userId}`, decided(changed));
+            await append(`user-${userId}`, accepted(changed));
             const rows = await log.query<{ login: string; real_name: string; length: number }>(
               `SELECT login, real_name, length(disabled_text) AS length FROM S.users WHERE id = $1`,
               [userId],
@@ -152,14 +147,14 @@ describeOnBothPostgres('identity-limits', (target, open) => {
               tooLong('API key description', L.apiKeyDescriptionLength, description.length),
             );
           } else {
-            await append(`apikey-${keyId}`, decided(created));
+            await append(`apikey-${keyId}`, accepted(created));
             expect(await log.query(`SELECT description FROM S.api_keys WHERE id = $1`, [keyId])).toEqual([{ description }]);
           }
           const issued = loginTokenDecider.decide(
             { kind: 'IssueLoginToken', tokenId: keyId, userId: 1, tokenHash: `t${keyId}`, ip },
             loginTokenDecider.initialState(),
           );
-          await append(`logintoken-${keyId}`, decided(issued));
+          await append(`logintoken-${keyId}`, accepted(issued));
           expect(await log.query(`SELECT ip FROM S.login_tokens WHERE id = $1`, [keyId])).toEqual([{ ip: ip.slice(0, L.addressLength) }]);
         }),
         LIMIT_RUNS,

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@tracker/contracts';
-import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
-import { IdSequence, ProjectionCheckpoints1763800000000, ReadModel, schemaOf } from '@tracker/platform/read-model';
+import type { EventStore } from '@tracker/platform/event-store';
+import { IdSequence, type ReadModel, schemaOf } from '@tracker/platform/read-model';
+import { openProjectionFixture } from '@tracker/platform/read-model/testing';
 import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
 import { IdentityProjection } from './identity.projection';
 import { CreateIdentityTables1764000000000 } from './migrations/1764000000000-create-identity-tables';
@@ -24,27 +24,19 @@ const user = (userId: number, login: string): DomainEvent => ({ type: 'UserCreat
 
 function describeProjection(name: string, createFixture: () => Promise<TestDatabase>): void {
   describe(`identity projection: ${name}`, () => {
-    let fixture: TestDatabase | undefined;
     let store: EventStore;
     let readModel: ReadModel;
+    let close: () => Promise<void>;
     let clock = 0;
 
     beforeAll(async () => {
-      fixture = await createFixture();
-      store = await PostgresEventStore.create(fixture.connection, { pollIntervalMs: 50 });
-      readModel = await ReadModel.open(fixture.connection, store, {
-        schema: `identity_${randomUUID().slice(0, 8)}`,
-        entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, CreateIdentityTables1764000000000],
+      ({ store, readModel, close } = await openProjectionFixture(await createFixture(), {
+        name: 'identity',
+        migrations: [CreateIdentityTables1764000000000],
         projections: [new IdentityProjection()],
-      });
-      await readModel.start();
-    });
-    afterAll(async () => {
-      await readModel.close();
-      await store.close();
-      await fixture?.dispose();
-    });
+      }));
+    }, 60_000);
+    afterAll(() => close());
 
     const given = async (stream: string, ...events: DomainEvent[]): Promise<void> => {
       clock += 1;

@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@tracker/contracts';
-import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import type { TestDatabase } from '@tracker/testing';
-import type { MigrationInterface } from 'typeorm';
-import { ProjectionCheckpoints1763800000000 } from '../checkpoints.migration';
-import type { Projection } from '../projection';
-import { ReadModel } from '../read-model';
 import { schemaOf } from '../schema';
+import { openProjectionFixture, type ProjectionFixtureOptions } from './projection-fixture';
 
 /**
  * A service's real read model over a real event store, for specs that append what a decider
@@ -20,21 +15,10 @@ export interface ProjectedLog {
   close(): Promise<void>;
 }
 
-export interface ProjectedLogOptions {
-  readonly name: string;
-  readonly migrations: readonly (new () => MigrationInterface)[];
-  readonly projections: readonly Projection[];
-}
+export type ProjectedLogOptions = Pick<ProjectionFixtureOptions, 'name' | 'migrations' | 'projections'>;
 
 export async function openProjectedLog(database: TestDatabase, options: ProjectedLogOptions): Promise<ProjectedLog> {
-  const store: EventStore = await PostgresEventStore.create(database.connection, { pollIntervalMs: 50 });
-  const readModel = await ReadModel.open(database.connection, store, {
-    schema: `${options.name}_${randomUUID().slice(0, 8)}`,
-    entities: [],
-    migrations: [ProjectionCheckpoints1763800000000, ...options.migrations],
-    projections: [...options.projections],
-  });
-  await readModel.start();
+  const { store, readModel, close } = await openProjectionFixture(database, options);
   let clock = 0;
   return {
     append: async (stream, events) => {
@@ -50,10 +34,6 @@ export async function openProjectedLog(database: TestDatabase, options: Projecte
     },
     query: <T>(sql: string, parameters: readonly unknown[] = []): Promise<T[]> =>
       readModel.dataSource.query(sql.replaceAll('S.', `${schemaOf(readModel.dataSource)}.`), [...parameters]),
-    close: async () => {
-      await readModel.close();
-      await store.close();
-      await database.dispose();
-    },
+    close,
   };
 }

@@ -1,4 +1,5 @@
-import type { BugEvent, FlagsChangedData, UserRef } from '@tracker/contracts';
+import { type BugEvent, ErrorCode, type FlagsChangedData, type UserRef } from '@tracker/contracts';
+import { flagsChanged } from '@tracker/contracts/testing';
 import { deciderSpec } from '@tracker/testing';
 import { ADMIN, createBug, goldenBugCreated, MINIMAL_INPUT, OTHER, typesOf, updateBug } from '../../testing';
 import { bugDecider } from '../bug.decider';
@@ -9,21 +10,19 @@ const bug = deciderSpec(bugDecider);
 const GOLDEN: BugEvent = goldenBugCreated();
 const ANN: UserRef = { id: 40, login: 'ann@example.com' };
 
-const needinfo = (bugId: number): FlagsChangedData => ({
-  bugId,
-  attachmentId: null,
-  attachmentIsPrivate: null,
-  changedBy: ADMIN,
-  changes: [
-    {
-      flagId: 7,
-      reason: 'request',
-      before: null,
-      after: { type: { id: 1, name: 'needinfo', ccList: [] }, status: '?', setter: ADMIN, requestee: ANN },
-    },
-  ],
-  participants: { assignee: 1, qaContact: null, reporter: 1, cc: [] },
-});
+const needinfo = (bugId: number): FlagsChangedData =>
+  flagsChanged(
+    [
+      {
+        flagId: 7,
+        reason: 'request',
+        before: null,
+        after: { type: { id: 1, name: 'needinfo', ccList: [] }, status: '?', setter: ADMIN, requestee: ANN },
+      },
+    ],
+    null,
+    { bugId, changedBy: ADMIN },
+  );
 const accepted = (bugId: number, ccToAdd: UserRef[] = [ANN]): FlagOutcome => ({
   bugId,
   ok: true,
@@ -31,7 +30,13 @@ const accepted = (bugId: number, ccToAdd: UserRef[] = [ANN]): FlagOutcome => ({
   ccToAdd,
   changes: [{ attachmentId: null, removed: '', added: 'needinfo?(ann@example.com)' }],
 });
-const refused: FlagOutcome = { bugId: 4, ok: false, stage: 'apply', inputIndex: 0, error: { code: 130, message: 'You tried to grant x.' } };
+const refused: FlagOutcome = {
+  bugId: 4,
+  ok: false,
+  stage: 'apply',
+  inputIndex: 0,
+  error: { code: ErrorCode.flagUpdateDenied, message: 'You tried to grant x.' },
+};
 
 describe('flags in bug decisions', () => {
   it('appends FlagsChanged after the update, with the requestee added to the CC list in the same change', () => {

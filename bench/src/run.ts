@@ -8,6 +8,7 @@ import { type Measurement, type Report, table, withRatios, writeReport } from '.
 import { attachmentsBench } from './suites/attachments.bench';
 import { blobStoreBench } from './suites/blob-store.bench';
 import { eventStoreBench } from './suites/event-store.bench';
+import { flagsBench } from './suites/flags.bench';
 import { bugsBench } from './suites/bugs.bench';
 import { commentsBench } from './suites/comments.bench';
 import { httpBench } from './suites/http.bench';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     ['blob store', () => blobStoreBench()],
     // after the blob store: its putStream / getStream are this suite's baselines
     ['attachments', () => attachmentsBench()],
+    ['flags', () => flagsBench()],
   ];
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !suites.some(([suite]) => suite === name));

@@ -21,6 +21,7 @@ import { UpdateLastVisitHandler } from './last-visit/update-last-visit.handler';
 import { LinkedChangeWriter } from './linked/linked-changes';
 import { UpdateTagsHandler } from './personal-tags/update-tags.handler';
 import { RebuildBugsHandler } from './read-model-admin/rebuild-bugs.handler';
+import { ReconcileBugFlagsHandler } from './reconcile-flags/reconcile-flags.handler';
 import { bugsReadModel } from './read-model/bugs.read-model';
 import { SearchBugsHandler } from './search-bugs/search-bugs.handler';
 import { UpdateBugsHandler } from './update-bugs/update-bugs.handler';
@@ -49,6 +50,7 @@ export class BugsModule {
         AddCommentHandler,
         AddAttachmentHandler,
         UpdateAttachmentsHandler,
+        ReconcileBugFlagsHandler,
         RebuildBugsHandler,
       ],
       providers: [

@@ -32,3 +32,4 @@ export * from './search/parse-search';
 export * from './personal-tags/personal-tags.decider';
 export * from './last-visit/last-visit.decider';
 export * from './bug/flags/flag-outcome';
+export * from './bug/flags/reconcile-flags';

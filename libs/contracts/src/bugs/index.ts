@@ -20,3 +20,4 @@ export * from './rebuild.message';
 export * from './bug-attachment.events';
 export * from './add-attachment.message';
 export * from './update-attachments.message';
+export * from './reconcile-flags.message';

@@ -13,6 +13,9 @@ import { CreateFlagTypeHandler } from './flag-types/create-flag-type.handler';
 import { EmbeddedFlagTypesHandler } from './flag-types/embedded-flag-types.handler';
 import { GetFlagTypesHandler } from './flag-types/get-flag-types.handler';
 import { UpdateFlagTypeHandler } from './flag-types/update-flag-type.handler';
+import { FlagTypeReconciler } from './flag-types/flag-type-reconciler';
+import { FlagTypeReconcileTimer } from './flag-types/flag-type-reconcile.timer';
+import { CommentsClient } from './collaborators/comments.client';
 import { FLAGS_OPTIONS, type FlagsOptions } from './flags.options';
 import { FlagTypeQueries } from './read-model/flag-type.queries';
 import { flagsReadModel, onDataSource } from './read-model/flags.read-model';
@@ -45,6 +48,9 @@ export class FlagsModule {
         onDataSource(FlagQueries),
         onDataSource(ActivityQueries),
         BugsClient,
+        CommentsClient,
+        FlagTypeReconciler,
+        FlagTypeReconcileTimer,
         CatalogClient,
         IdentityClient,
       ],

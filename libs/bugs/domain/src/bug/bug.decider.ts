@@ -8,12 +8,13 @@ import type { AddComment } from './comment/add-comment.command';
 import { decideAddComment } from './comment/decide-add-comment';
 import type { CreateBug } from './create/create-bug.command';
 import { decideCreate } from './create/decide-create';
+import { decideReconcileFlags, type ReconcileFlags } from './flags/reconcile-flags';
 import type { ApplyLinkedChange } from './linked/apply-linked-change.command';
 import { decideLinkedChange } from './linked/decide-linked-change';
 import { decideUpdate } from './update/decide-update';
 import type { UpdateBug } from './update/update-bug.command';
 
-export type BugCommand = CreateBug | UpdateBug | AddComment | ApplyLinkedChange | AddAttachment | UpdateAttachments;
+export type BugCommand = CreateBug | UpdateBug | AddComment | ApplyLinkedChange | AddAttachment | UpdateAttachments | ReconcileFlags;
 
 /** The decider of a bug's stream (`bug-<id>`): one decide function per command, in its own folder. */
 export const bugDecider: Decider<BugState, BugCommand, BugEvent> = {
@@ -32,6 +33,8 @@ export const bugDecider: Decider<BugState, BugCommand, BugEvent> = {
         return decideAddAttachment(command, state);
       case 'UpdateAttachments':
         return decideUpdateAttachments(command, state);
+      case 'ReconcileFlags':
+        return decideReconcileFlags(command, state);
       default:
         return assertNever(command, 'bug command');
     }

@@ -11,6 +11,7 @@ import {
 import { flagActivityQuery } from '@tracker/flags/domain';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { BugsClient } from '../collaborators/bugs.client';
+import { type AttachmentPrivacy, CommentsClient } from '../collaborators/comments.client';
 import { IdentityClient } from '../collaborators/identity.client';
 import { FLAGS_OPTIONS, type FlagsOptions } from '../flags.options';
 import { ActivityQueries } from '../read-model/activity.queries';
@@ -22,9 +23,10 @@ const PAGE = 500;
 /**
  * flags.activity.get (BMO's Review.flag_activity, docs/flags.md §6): the parameters checked in
  * BMO's order by the domain, then entries oldest first; only on bugs the caller can see now
- * (`bugs.access` per page) and, for non-insiders, not on attachments (attachment privacy joins
- * with the attachments work: until then attachment entries are for insiders only). `offset`
- * and `limit` count visible entries.
+ * (`bugs.access` per page) and, for non-insiders, on public attachments or those they
+ * submitted (`comments.attachments.privacy` per page, the contract's rule for private
+ * attachments; an attachment comments does not know is hidden). `offset` and `limit` count
+ * visible entries.
  */
 @MessageHandler(GET_FLAG_ACTIVITY_SUBJECT)
 export class GetFlagActivityHandler {
@@ -33,6 +35,7 @@ export class GetFlagActivityHandler {
     private readonly types: FlagTypeQueries,
     private readonly identity: IdentityClient,
     private readonly bugs: BugsClient,
+    private readonly comments: CommentsClient,
     @Inject(FLAGS_OPTIONS) private readonly options: FlagsOptions,
   ) {}
 
@@ -50,13 +53,23 @@ export class GetFlagActivityHandler {
       const page = await this.activity.page(query, afterId, PAGE);
       if (page.length === 0) break;
       afterId = page[page.length - 1]?.id ?? afterId;
-      const seen = await this.bugs.visible(
-        request,
-        page.map((entry) => entry.bugId),
-      );
-      for (const { bugId, ...entry } of page) if (seen.has(bugId) && (insider || entry.attachment_id === null)) visible.push(entry);
+      const attachmentIds = insider ? [] : page.flatMap((entry) => (entry.attachment_id === null ? [] : [entry.attachment_id]));
+      const [seen, privacy] = await Promise.all([
+        this.bugs.visible(
+          request,
+          page.map((entry) => entry.bugId),
+        ),
+        this.comments.privacy(request, attachmentIds),
+      ]);
+      const attachmentShown = (id: number | null): boolean => insider || id === null || mayView(privacy.get(id), request.auth.userId);
+      for (const { bugId, ...entry } of page) if (seen.has(bugId) && attachmentShown(entry.attachment_id)) visible.push(entry);
       if (page.length < PAGE) break;
     }
     return visible.slice(query.offset, wanted);
   }
+}
+
+/** The contract: private attachments only to insiders and to their submitter. */
+function mayView(attachment: AttachmentPrivacy | undefined, userId: number | null): boolean {
+  return attachment !== undefined && (!attachment.isPrivate || attachment.creatorId === userId);
 }

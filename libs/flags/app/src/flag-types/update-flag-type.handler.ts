@@ -22,12 +22,13 @@ import { CatalogClient } from '../collaborators/catalog.client';
 import { IdentityClient } from '../collaborators/identity.client';
 import { FlagTypeQueries } from '../read-model/flag-type.queries';
 import { clusionProductNames, flagTypeAdminOf, groupNamesOf } from './flag-type-admin';
+import { FlagTypeReconciler } from './flag-type-reconciler';
 
 /**
  * FlagType.update (`PUT /rest/flag_type/{id_or_name}` with `ids` / `names`, docs/flags.md
  * §2.2): the shared stage (rights, the types named, the clusions) once, then every type is
  * decided before the first append, so one refused type leaves every type unchanged.
- * Flags already set that a narrowing affects are reconciled by the reconciler (§2.5).
+ * Flags already set that a narrowing affects are reconciled (§2.5) before the reply.
  */
 @MessageHandler(UPDATE_FLAG_TYPE_SUBJECT)
 export class UpdateFlagTypeHandler {
@@ -36,6 +37,7 @@ export class UpdateFlagTypeHandler {
     private readonly catalog: CatalogClient,
     private readonly identity: IdentityClient,
     private readonly types: FlagTypeQueries,
+    private readonly reconciler: FlagTypeReconciler,
   ) {}
 
   async handle(request: ServiceRequest<UpdateFlagTypeParams>): Promise<UpdateFlagTypesResult> {
@@ -73,14 +75,17 @@ export class UpdateFlagTypeHandler {
     const context = this.commands.context(request);
     const updated: UpdatedFlagType[] = [];
     const written = [];
+    const narrowed: number[] = [];
     for (const typeId of prepared.typeIds) {
       const stream = flagTypeStream(typeId);
       const result = await this.commands.append(flagTypeDecider, stream, commandOf(typeId), context);
       written.push({ stream, position: result.position });
       const name = result.state.kind === 'present' ? result.state.name : '';
       updated.push({ id: typeId, name, changes: changesOf(result.events) });
+      if (result.events.some((event) => event.type === 'FlagTypeUpdated' && event.data.needsReconcile)) narrowed.push(typeId);
     }
     await this.commands.visible(written, request.correlationId);
+    for (const typeId of narrowed) await this.reconciler.reconcile(typeId, request);
     return { flagtypes: updated };
   }
 }

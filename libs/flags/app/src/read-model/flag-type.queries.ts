@@ -60,6 +60,14 @@ export class FlagTypeQueries {
     return rows.map(recordOf);
   }
 
+  /** Types whose last narrowing is not reconciled with every flag yet (docs/flags.md §2.5), by id. */
+  async pendingReconcile(): Promise<number[]> {
+    const rows: Array<{ type_id: number }> = await this.source.query(
+      `SELECT type_id FROM ${schemaOf(this.source)}.flag_types WHERE needs_reconcile ORDER BY type_id`,
+    );
+    return rows.map((row) => row.type_id);
+  }
+
   /** Ids and names of every type, for finding what an update names. */
   refs(): Promise<Array<{ id: number; name: string }>> {
     return this.source.query(`SELECT type_id AS id, name FROM ${schemaOf(this.source)}.flag_types ORDER BY type_id`);

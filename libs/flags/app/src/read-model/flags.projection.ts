@@ -59,7 +59,11 @@ async function applyFlags(manager: EntityManager, data: FlagsChangedData, occurr
   );
 }
 
-/** Created: a new row; changed: the row takes the new value (a retarget changes its type); cleared: the row goes. */
+/**
+ * Created: a new row; changed: the row takes the new value (a retarget changes its type);
+ * cleared: the row goes. Only a user's request moves `modified_at`: a retarget or a requestee
+ * dropped by a type's change keeps it, as Bugzilla's UPDATEs of type_id and requestee_id do.
+ */
 async function applyChange(manager: EntityManager, s: string, data: FlagsChangedData, change: FlagChange, at: string): Promise<void> {
   const { after } = change;
   if (after === null) {
@@ -72,7 +76,7 @@ async function applyChange(manager: EntityManager, s: string, data: FlagsChanged
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
      ON CONFLICT (flag_id) DO UPDATE SET type_id = EXCLUDED.type_id, status = EXCLUDED.status, setter_id = EXCLUDED.setter_id,
        setter_login = EXCLUDED.setter_login, requestee_id = EXCLUDED.requestee_id, requestee_login = EXCLUDED.requestee_login,
-       modified_at = EXCLUDED.modified_at`,
+       modified_at = CASE WHEN $11::boolean THEN EXCLUDED.modified_at ELSE ${s}.flags.modified_at END`,
     [
       change.flagId,
       after.type.id,
@@ -84,6 +88,7 @@ async function applyChange(manager: EntityManager, s: string, data: FlagsChanged
       after.requestee?.id ?? null,
       after.requestee?.login ?? null,
       at,
+      change.reason === 'request',
     ],
   );
 }

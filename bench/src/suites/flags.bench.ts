@@ -1,0 +1,115 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTempDatabase, type NodeProcess, startNodeProcess } from '@tracker/testing';
+import { httpRequestsPerSecond } from '../http-load';
+import type { Measurement } from '../report';
+import { median } from './http.bench';
+
+const ROOT = resolve(__dirname, '../../../..');
+const CONNECTIONS = 32;
+const SECONDS = 4;
+const ROUNDS = 3;
+/** A key for the bench's own administrator (never used outside this throwaway process). */
+const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!', apiKey: 'TrackerBenchAdminKey00000000000000000001' };
+
+/**
+ * Flags in bug reads (issue 15, docs/flags.md §12): GET /rest/bug/{id} with an API key at 32
+ * connections for a bug holding 5 flags (two types, one multiplicable; the gateway composes
+ * them with one `flags.of` call), as a ratio to the same read of a bug without flags (for
+ * which flags.of is asked too and answers nothing). Rounds alternate between the two bugs in
+ * the same process, and each figure is the median of its rounds; target 70% or more.
+ */
+export async function flagsBench(): Promise<Measurement[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-flags-'));
+  const database = await createTempDatabase('bench_flags').catch(() => undefined);
+  const tracker = startNodeProcess(
+    'standalone',
+    'dist/apps/standalone/src/main.js',
+    {
+      PORT: '0',
+      TRACKER_HOST: '127.0.0.1',
+      TRACKER_DATA_DIR: dataDir,
+      TRACKER_LOG_LEVEL: 'log',
+      TRACKER_ADMIN_LOGIN: ADMIN.login,
+      TRACKER_ADMIN_PASSWORD: ADMIN.password,
+      TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
+      ...(database ? { TRACKER_DATABASE_URL: database.url } : {}),
+    },
+    ROOT,
+  );
+  try {
+    return await measure(await baseUrlOf(tracker));
+  } finally {
+    await tracker.stop();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function baseUrlOf(tracker: NodeProcess): Promise<string> {
+  const [, port] = await tracker.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
+  return `http://127.0.0.1:${port}/rest`;
+}
+
+async function measure(base: string): Promise<Measurement[]> {
+  const type = async (name: string, isMultiplicable: boolean, sortkey: number): Promise<number> => {
+    const body = { name, description: name, target_type: 'bug', inclusions: ['TestProduct'], is_multiplicable: isMultiplicable, sortkey };
+    return (await call<{ id: number }>(base, 'POST', '/flag_type', body, 201)).id;
+  };
+  const review = await type('bench-review', true, 1);
+  const approval = await type('bench-approval', false, 2);
+  const flags = [
+    { type_id: review, status: '?', requestee: ADMIN.login },
+    { type_id: review, status: '+', new: true },
+    { type_id: review, status: '-', new: true },
+    { type_id: review, status: '?', new: true },
+    { type_id: approval, status: '+' },
+  ];
+  const [plain, flagged] = [await createBug(base, []), await createBug(base, flags)];
+  const read = await call<{ bugs: Array<{ flags: unknown[] }> }>(base, 'GET', `/bug/${flagged}`);
+  if (read.bugs[0]?.flags.length !== 5) throw new Error(`bug ${flagged} reads ${read.bugs[0]?.flags.length} flags, not 5`);
+  const url = (id: number): string => `${base}/bug/${id}?Bugzilla_api_key=${ADMIN.apiKey}`;
+  const rates = { plain: [] as number[], flagged: [] as number[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    rates.plain.push(await httpRequestsPerSecond(url(plain), CONNECTIONS, SECONDS));
+    rates.flagged.push(await httpRequestsPerSecond(url(flagged), CONNECTIONS, SECONDS));
+  }
+  const baseline = 'GET /rest/bug/{id} with API key, bug without flags, 32 connections';
+  return [
+    { suite: 'flags', name: baseline, value: median(rates.plain), unit: 'req/s' },
+    {
+      suite: 'flags',
+      name: 'GET /rest/bug/{id} with API key, bug with 5 flags, 32 connections',
+      value: median(rates.flagged),
+      unit: 'req/s',
+      baseline,
+      target: 0.7,
+    },
+  ];
+}
+
+async function createBug(base: string, flags: readonly unknown[]): Promise<number> {
+  const body = {
+    product: 'TestProduct',
+    component: 'TestComponent',
+    version: 'unspecified',
+    op_sys: 'All',
+    platform: 'All',
+    summary: 'Bench bug',
+    description: 'Flags bench.',
+    flags,
+  };
+  return (await call<{ id: number }>(base, 'POST', '/bug', body)).id;
+}
+
+async function call<T = unknown>(base: string, method: string, path: string, body?: unknown, status = 200): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-bugzilla-api-key': ADMIN.apiKey },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}

@@ -11,6 +11,16 @@ export class NoRespondersError extends Error {
 }
 
 /**
+ * NATS said nothing subscribes to the subject, so no process received the request: a
+ * service that is not running, or a gateway's own subject when that gateway is gone.
+ */
+export class NotRunningError extends DomainError {
+  constructor(message: string) {
+    super('serviceUnavailable', message);
+  }
+}
+
+/**
  * What the caller of a message is told when the message did not get an answer: the
  * service did not answer in time, or its answer was lost on the way (504: it may have
  * done the work, or may still do it), is not running (503: nothing was done), or could
@@ -33,7 +43,7 @@ export function transportFailure(subject: string, correlationId: string, error: 
     );
   }
   if (error instanceof NoRespondersError) {
-    return CommonErrors.serviceUnavailable(
+    return new NotRunningError(
       `The ${service} service is not running (nothing answers '${subject}'); nothing was changed. Please retry later. ${quote}`,
     );
   }

@@ -1,5 +1,5 @@
 import { ANONYMOUS, type HealthReply, type ServiceName, healthSubject } from '@tracker/contracts';
-import { ClientProxyMessageBus, type MessagingConfig, PrefixedNatsClient } from '@tracker/platform/messaging';
+import { ClientProxyMessageBus, type MessagingConfig, PrefixedNatsClient, natsConnectionOptions } from '@tracker/platform/messaging';
 import type { ClientProxy } from '@nestjs/microservices';
 
 export interface Verdict {
@@ -31,7 +31,9 @@ export async function probeHttp(port: number, host = '127.0.0.1'): Promise<Verdi
  */
 export async function probeService(service: ServiceName, messaging: MessagingConfig): Promise<Verdict> {
   if (messaging.transport !== 'nats') throw new Error('A service is checked over NATS');
-  const client = new PrefixedNatsClient({ servers: messaging.natsUrl }, messaging.subjectPrefix) as unknown as ClientProxy;
+  // a one-shot check answers within its timeout: it neither waits for NATS nor reconnects
+  const options = natsConnectionOptions(messaging.natsUrl, { waitOnFirstConnect: false, maxReconnectAttempts: 0, timeout: TIMEOUT_MS });
+  const client = new PrefixedNatsClient(options, messaging.subjectPrefix) as unknown as ClientProxy;
   try {
     const bus = new ClientProxyMessageBus(client, TIMEOUT_MS);
     const reply = await bus.request<HealthReply>(healthSubject(service), {

@@ -8,3 +8,4 @@ export * from './both-postgres';
 export * from './error-factories';
 export * from './tcp-proxy';
 export * from './limits';
+export * from './nats-server-process';

@@ -12,7 +12,22 @@ export const healthSubject = (service: ServiceName): string => `${service}.healt
 /** A service is up and ready, or up but not ready, saying why. */
 export type HealthReply =
   | { readonly service: ServiceName; readonly status: 'ok' }
-  | { readonly service: ServiceName; readonly status: 'not_ready'; readonly problems: readonly ReadinessProblem[] };
+  | {
+      readonly service: ServiceName;
+      readonly status: 'not_ready';
+      readonly problems: readonly ReadinessProblem[];
+      /** the process's connections that are down (it reconnects by itself) */
+      readonly connections?: readonly ConnectionProblem[];
+    };
+
+/** A connection of a service's process that is down: it reconnects with back-off by itself (docs/operations.md, "Faults"). */
+export interface ConnectionProblem {
+  /** e.g. `nats`, `read model database`, `event-store notifications`, `redis` */
+  readonly connection: string;
+  /** when it was found down (ISO-8601 UTC) */
+  readonly since: string;
+  readonly error: string;
+}
 
 /**
  * Why a service is not ready: one of its projections could not apply an event of the log

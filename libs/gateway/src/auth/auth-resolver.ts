@@ -22,7 +22,7 @@ export class AuthResolver {
     if (!credentials) return { ...ANONYMOUS, ip };
     const key = this.known.keyOf(credentials, ip);
     if (key === undefined) return this.authenticate(credentials, ip, correlationId);
-    return this.known.lookup(key, ip) ?? this.known.fetch(key, () => this.authenticate(credentials, ip, correlationId));
+    return this.known.lookup(key, ip) ?? this.known.fetch(key, () => this.authenticate(credentials, ip, correlationId), ip);
   }
 
   private authenticate(credentials: Credentials, ip: string, correlationId: string): Promise<AuthContext> {

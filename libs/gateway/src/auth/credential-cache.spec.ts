@@ -15,10 +15,23 @@ const context = (userId: number, ip: string | null = '10.0.0.1'): AuthContext =>
 
 describe('CredentialCache', () => {
   it('answers a stored credential without its address until the entry expires', () => {
-    const cache = new CredentialCache({ maxEntries: 10, ttlMs: 1000 });
+    const cache = new CredentialCache({ maxEntries: 10, ttlMs: 1000, staleMs: 0 });
     expect(cache.put('k1', context(3), cache.generation, 0)).toBe(true);
     expect(cache.get('k1', 999)).toEqual(context(3, null));
     expect(cache.get('k1', 1000)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps an expired entry for `staleMs`, answered only as stale (identity unreachable), and never once invalidated', () => {
+    const cache = new CredentialCache({ maxEntries: 10, ttlMs: 1000, staleMs: 5000 });
+    cache.put('k1', context(3), cache.generation, 0);
+    cache.put('k2', context(4), cache.generation, 0);
+    expect(cache.get('k1', 2000)).toBeUndefined();
+    expect(cache.stale('k1', 2000)).toEqual(context(3, null));
+    expect(cache.stale('k1', 6000)).toBeUndefined();
+    cache.forget({ userIds: [4] });
+    expect(cache.stale('k2', 2000)).toBeUndefined();
+    expect(cache.get('k1', 6000)).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 

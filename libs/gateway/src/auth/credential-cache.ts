@@ -5,10 +5,15 @@ export interface CredentialCacheLimits {
   readonly maxEntries: number;
   /** a safety net only: changes arrive as invalidations, this bounds what a missed one could cost */
   readonly ttlMs: number;
+  /** how long past its TTL an entry may still answer while identity cannot be reached (`stale`); default 60 s */
+  readonly staleMs?: number;
 }
 
 /** a token's 30 days are honoured to within this much; a missed change (none is expected) lasts no longer */
 export const CREDENTIAL_CACHE_TTL_MS = 60_000;
+
+/** an identity outage this long is bridged for credentials whose entry had just expired */
+export const CREDENTIAL_STALE_MS = 60_000;
 
 export const DEFAULT_CREDENTIAL_CACHE_LIMITS: CredentialCacheLimits = { maxEntries: 10_000, ttlMs: CREDENTIAL_CACHE_TTL_MS };
 
@@ -42,8 +47,17 @@ export class CredentialCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt > now) return entry.context;
-    this.remove(key);
+    if (entry.expiresAt + (this.limits.staleMs ?? CREDENTIAL_STALE_MS) <= now) this.remove(key);
     return undefined;
+  }
+
+  /**
+   * An entry past its TTL but not `staleMs` beyond, for when identity cannot be asked: it
+   * was never invalidated (every invalidation removes the entry), only not re-checked.
+   */
+  stale(key: string, now: number): AuthContext | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt + (this.limits.staleMs ?? CREDENTIAL_STALE_MS) > now ? entry.context : undefined;
   }
 
   /** Stores an answer fetched at `generation`; refused (false) when anything was dropped since. */

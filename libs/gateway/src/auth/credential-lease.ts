@@ -22,6 +22,11 @@ export class CredentialLease {
     return true;
   }
 
+  /** This gateway may have missed a change (its NATS connection dropped): nothing cached counts until a new period. */
+  lost(): void {
+    this.validUntil = Number.NEGATIVE_INFINITY;
+  }
+
   holds(now: number): boolean {
     return now < this.validUntil;
   }

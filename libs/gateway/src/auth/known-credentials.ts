@@ -1,27 +1,40 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, Optional } from '@nestjs/common';
 import {
   ANONYMOUS,
   type AuthContext,
+  ErrorCode,
   type Credentials,
   type CredentialsChange,
   credentialsChangedSubject,
+  isDomainError,
   RENEW_GATEWAY_LEASE_SUBJECT,
   type RenewGatewayLeaseParams,
   type RenewGatewayLeaseResult,
 } from '@tracker/contracts';
-import { MESSAGE_BUS, MESSAGE_ENDPOINTS, type MessageBus, type MessageEndpoints } from '@tracker/platform/messaging';
+import {
+  CONNECTION_STATES,
+  type ConnectionStates,
+  MESSAGE_BUS,
+  MESSAGE_ENDPOINTS,
+  type MessageBus,
+  type MessageEndpoints,
+} from '@tracker/platform/messaging';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 import { CredentialCache, DEFAULT_CREDENTIAL_CACHE_LIMITS } from './credential-cache';
 import { CredentialLease } from './credential-lease';
 
-/** Without a lease, ask again soon; with one, three times per lease so one lost renewal costs nothing. */
+/** Without a lease, ask again soon; with one, every 5 s (at most a third of it), so an outage starts with most of the lease left. */
 const RETRY_WITHOUT_LEASE_MS = 500;
+const RENEW_EVERY_MS = 5000;
+/** identity did not answer: not running, unreachable, or died while asked; a stale entry may answer meanwhile */
+const IDENTITY_AWAY = new Set<number>([ErrorCode.serviceUnavailable, ErrorCode.serviceTimeout]);
 
 /**
  * The gateway's memory of API keys and login tokens (docs/identity.md, "Credential
- * cache"): served only while identity's lease holds, emptied on identity's word. A
+ * cache"): served only while identity's lease holds, emptied on identity's word or when
+ * this gateway loses NATS, and bridging an identity outage for as long as the lease. A
  * password is never cached here (identity must check it, and its lockouts, each time).
  */
 @Injectable()
@@ -41,10 +54,16 @@ export class KnownCredentials implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(MESSAGE_ENDPOINTS) private readonly endpoints: MessageEndpoints,
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
+    @Optional() @Inject(CONNECTION_STATES) connections?: ConnectionStates,
   ) {
     const limits = options.credentialCache ?? DEFAULT_CREDENTIAL_CACHE_LIMITS;
     this.cache = new CredentialCache(limits);
     this.enabled = limits.maxEntries > 0;
+    // cut off from NATS, this gateway may miss an invalidation, and identity treats it as gone
+    connections?.whenLost('nats', () => {
+      this.lease.lost();
+      this.cache.clear();
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -98,11 +117,23 @@ export class KnownCredentials implements OnApplicationBootstrap, OnModuleDestroy
     return context && { ...context, ip };
   }
 
-  /** Asks identity through `fetch`, keeping the answer if nothing changed meanwhile. */
-  async fetch(key: string, fetch: () => Promise<AuthContext>): Promise<AuthContext> {
+  /**
+   * Asks identity through `fetch`, keeping the answer if nothing changed meanwhile. While
+   * identity cannot answer, an entry past its TTL but never invalidated answers, as long
+   * as the lease holds (identity can record no change meanwhile without telling us).
+   */
+  async fetch(key: string, fetch: () => Promise<AuthContext>, ip: string): Promise<AuthContext> {
     const askedAt = performance.now();
     const generation = this.cache.generation;
-    const context = await fetch();
+    let context: AuthContext;
+    try {
+      context = await fetch();
+    } catch (error) {
+      const now = performance.now();
+      const stale = isDomainError(error) && IDENTITY_AWAY.has(error.code) && this.lease.holds(now) ? this.cache.stale(key, now) : undefined;
+      if (!stale || this.stopped) throw error;
+      return { ...stale, ip };
+    }
     const now = performance.now();
     if (!this.stopped && this.lease.covers(askedAt, now)) this.cache.put(key, context, generation, now);
     return context;
@@ -124,7 +155,7 @@ export class KnownCredentials implements OnApplicationBootstrap, OnModuleDestroy
         params: { gatewayId: this.gatewayId },
       });
       if (this.lease.renewed(sentAt, performance.now(), leaseMs)) this.cache.clear();
-      next = Math.max(RETRY_WITHOUT_LEASE_MS, Math.floor(leaseMs / 3));
+      next = Math.max(RETRY_WITHOUT_LEASE_MS, Math.min(RENEW_EVERY_MS, Math.floor(leaseMs / 3)));
     } catch (error) {
       if (!this.lease.holds(performance.now())) this.logger.debug(`no credential lease yet: ${String(error)}`);
     }

@@ -1,5 +1,6 @@
 import {
   ANONYMOUS,
+  type ConnectionProblem,
   DomainError,
   type HealthReply,
   type ReadinessProblem,
@@ -19,7 +20,8 @@ import type { Route } from '../routing/route';
  * `GET /rest/health` (a Tracker extension, not in Bugzilla): asks every service for its
  * health message and reports each one, so an operator or a readiness probe sees at once
  * which service does not answer (`unavailable`) or answers but is not ready (`not_ready`:
- * a projection stopped at an event it cannot apply; `problems` says which and why). It
+ * a projection stopped at an event it cannot apply; `problems` says which and why; or
+ * one of its connections is down and reconnecting: `connections` says which). It
  * always answers 200; `status` says whether all are up and ready.
  *
  * `POST /rest/health/{service}/skip_event` (admin): the repair of docs/operations.md.
@@ -49,8 +51,13 @@ export function healthRoutes(bus: MessageBus): readonly Route[] {
               ? reply.problems.map((problem) => ({ service: reply.service, ...problem }))
               : [],
           );
+          const connections = replies.flatMap((reply): Array<ConnectionProblem & { service: ServiceName }> =>
+            reply !== 'unavailable' && reply.status === 'not_ready'
+              ? (reply.connections ?? []).map((connection) => ({ service: reply.service, ...connection }))
+              : [],
+          );
           const status = Object.values(services).every((state) => state === 'ok') ? 'ok' : 'degraded';
-          return problems.length > 0 ? { status, services, problems } : { status, services };
+          return { status, services, ...(problems.length > 0 ? { problems } : {}), ...(connections.length > 0 ? { connections } : {}) };
         },
       },
     },

@@ -16,6 +16,8 @@ export interface EventStore {
   /** catches up from `after`, then delivers new events as they are committed */
   subscribeToAll(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
+  /** whether other processes' appends wake subscriptions at once; undefined where the adapter has no such channel */
+  readonly notificationsConnected?: boolean;
 }
 
 export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -48,6 +48,10 @@ export class UpcastingEventStore implements EventStore {
     });
   }
 
+  get notificationsConnected(): boolean | undefined {
+    return this.inner.notificationsConnected;
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
+import { ConnectionState } from '@tracker/platform/messaging';
 import type { MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
 import { MAIL_JOB_ID_RETENTION_MS } from './mail-queue.port';
 import { assertValidConcurrency, assertValidJobId, assertValidRetryOptions } from './mail-queue.validation';
@@ -36,6 +37,8 @@ export class BullMqMailQueue implements MailQueue {
     private readonly queue: Queue<MailJobData, void, string>,
     private readonly options: BullMqMailQueueOptions,
     private readonly logger: MailFailureLogger,
+    /** Redis, for the process's health reply; ioredis reconnects by itself, forever, with back-off up to 2 s */
+    readonly redis: ConnectionState,
   ) {}
 
   static async create(options: BullMqMailQueueOptions): Promise<BullMqMailQueue> {
@@ -50,15 +53,18 @@ export class BullMqMailQueue implements MailQueue {
       },
     });
     const logger = options.logger ?? new Logger('MailQueue');
-    // without a listener BullMQ prints connection errors to the console itself
-    queue.on('error', (error) => logger.error(`Mail queue error: ${error.message}`));
+    // without a listener BullMQ prints connection errors to the console itself; ioredis
+    // repeats the error at every attempt, so the loss and the return are logged once each
+    const redis = new ConnectionState('redis');
+    queue.on('error', (error) => redis.lost(error.message));
+    void queue.client.then((client) => client.on('ready', () => redis.restored())).catch(() => undefined);
     try {
       await withTimeout(queue.waitUntilReady(), options.connectTimeoutMs ?? 10_000, `Redis at ${redactedUrl(options.redisUrl)}`);
     } catch (error) {
       await queue.close();
       throw error;
     }
-    return new BullMqMailQueue(queue, options, logger);
+    return new BullMqMailQueue(queue, options, logger, redis);
   }
 
   async enqueue(message: MailMessage, options: { readonly jobId?: string } = {}): Promise<string> {
@@ -81,7 +87,8 @@ export class BullMqMailQueue implements MailQueue {
       { connection: { url: this.options.redisUrl }, concurrency },
     );
     worker.on('failed', (job, error) => this.reportIfFinal(job, error));
-    worker.on('error', (error) => this.logger.error(`Mail worker error: ${error.message}`));
+    worker.on('error', (error) => this.redis.lost(error.message));
+    void worker.client.then((client) => client.on('ready', () => this.redis.restored())).catch(() => undefined);
     const consumer = new BullMqConsumer(worker, () => this.consumers.delete(consumer));
     this.consumers.add(consumer);
     try {

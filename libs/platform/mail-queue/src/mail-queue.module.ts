@@ -1,5 +1,6 @@
 import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
-import { Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable, Module, Optional, type OnModuleInit } from '@nestjs/common';
+import { CONNECTION_STATES, type ConnectionStates } from '@tracker/platform/messaging';
 import { BullMqMailQueue } from './bullmq-mail-queue.adapter';
 import { InProcessMailQueue } from './in-process-mail-queue.adapter';
 import { MAIL_QUEUE, type MailQueue } from './mail-queue.port';
@@ -15,8 +16,16 @@ export type MailQueueConfig =
     };
 
 @Injectable()
-class MailQueueLifecycle implements OnModuleDestroy {
-  constructor(@Inject(MAIL_QUEUE) private readonly queue: MailQueue) {}
+class MailQueueLifecycle implements OnModuleInit, OnModuleDestroy {
+  constructor(
+    @Inject(MAIL_QUEUE) private readonly queue: MailQueue,
+    @Optional() @Inject(CONNECTION_STATES) private readonly connections?: ConnectionStates,
+  ) {}
+
+  /** Redis, while it is away, is part of the health reply. */
+  onModuleInit(): void {
+    if (this.queue instanceof BullMqMailQueue) this.connections?.add(this.queue.redis);
+  }
 
   async onModuleDestroy(): Promise<void> {
     await this.queue.close();

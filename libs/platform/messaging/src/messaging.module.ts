@@ -6,7 +6,10 @@ import { ClientProxyMessageBus } from './client-proxy-message-bus';
 import { InProcessBroker, InProcessClient, InProcessServer } from './in-process.transport';
 import { MESSAGE_BUS } from './message-bus.port';
 import { MESSAGE_ENDPOINTS, type MessageEndpoints } from './message-endpoints';
-import { PrefixedNatsClient, PrefixedNatsServer } from './nats.transport';
+import { CONNECTION_STATES, ConnectionStates } from './connection-states';
+import { PrefixedNatsClient } from './nats-client';
+import { natsConnectionOptions } from './nats-connection-options';
+import { PrefixedNatsServer } from './nats.transport';
 import { ServiceReplyInterceptor } from './service-reply.interceptor';
 
 export type MessagingConfig =
@@ -37,13 +40,17 @@ export class MessagingModule {
       global: true,
       providers: [
         { provide: IN_PROCESS_BROKER, useValue: new InProcessBroker() },
+        { provide: CONNECTION_STATES, useValue: new ConnectionStates() },
         {
           provide: MESSAGE_CLIENT,
-          inject: [IN_PROCESS_BROKER],
-          useFactory: (broker: InProcessBroker): ClientProxy => {
+          inject: [IN_PROCESS_BROKER, CONNECTION_STATES],
+          useFactory: (broker: InProcessBroker, connections: ConnectionStates): ClientProxy => {
             switch (config.transport) {
-              case 'nats':
-                return new PrefixedNatsClient({ servers: config.natsUrl }, config.subjectPrefix) as unknown as ClientProxy;
+              case 'nats': {
+                const client = new PrefixedNatsClient(natsConnectionOptions(config.natsUrl), config.subjectPrefix);
+                connections.add(client.connection);
+                return client as unknown as ClientProxy;
+              }
               case 'in-process':
                 return new InProcessClient(broker);
               default:
@@ -60,7 +67,7 @@ export class MessagingModule {
         { provide: APP_INTERCEPTOR, useClass: ServiceReplyInterceptor },
         MessageClientLifecycle,
       ],
-      exports: [MESSAGE_BUS, MESSAGE_ENDPOINTS, IN_PROCESS_BROKER],
+      exports: [MESSAGE_BUS, MESSAGE_ENDPOINTS, IN_PROCESS_BROKER, CONNECTION_STATES],
     };
   }
 }
@@ -73,7 +80,7 @@ export function messageServerStrategy(
 ): CustomTransportStrategy {
   switch (config.transport) {
     case 'nats':
-      return new PrefixedNatsServer({ servers: config.natsUrl, ...(queue ? { queue } : {}) }, config.subjectPrefix);
+      return new PrefixedNatsServer(natsConnectionOptions(config.natsUrl, queue ? { queue } : {}), config.subjectPrefix);
     case 'in-process':
       return new InProcessServer(broker);
     default:

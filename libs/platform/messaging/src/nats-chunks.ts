@@ -1,4 +1,4 @@
-import { type Msg, type NatsConnection, headers as natsHeaders } from 'nats';
+import { type Msg, type NatsConnection, createInbox, headers as natsHeaders } from 'nats';
 
 /**
  * Messages larger than the NATS server's max_payload (1 MB by default) cross as numbered
@@ -63,4 +63,20 @@ export class ChunkAssembler {
     }
     return whole;
   }
+}
+
+/** Serves the body of a large request, in chunks, to the one server that asks for it. */
+export function offerBody(
+  connection: NatsConnection,
+  data: Uint8Array,
+  inboxPrefix: string | undefined,
+): { subject: string; withdraw: () => void } {
+  const subject = createInbox(inboxPrefix);
+  const subscription = connection.subscribe(subject, {
+    max: 1,
+    callback: (error, message) => {
+      if (!error && message.reply) publishChunks(connection, message.reply, data);
+    },
+  });
+  return { subject, withdraw: () => subscription.unsubscribe() };
 }

@@ -1,13 +1,11 @@
-import type { MessageHandler, MsPattern, NatsContext, NatsOptions, PacketId, ReadPacket, WritePacket } from '@nestjs/microservices';
-import { ClientNats, ServerNats } from '@nestjs/microservices';
-import { type Msg, type MsgHdrs, type NatsConnection, createInbox, Empty, headers as natsHeaders } from 'nats';
+import type { MessageHandler, MsPattern, NatsContext, WritePacket } from '@nestjs/microservices';
+import { ServerNats } from '@nestjs/microservices';
+import { type Msg, type MsgHdrs, type NatsConnection, createInbox, Empty } from 'nats';
 import { ErrorCode } from '@tracker/contracts';
-import type { EndpointHandler, MessageEndpoints } from './message-endpoints';
-import { BODY_HEADER, ChunkAssembler, chunkBytes, isChunk, isNoResponders, publishChunks } from './nats-chunks';
-import { serveOnNats } from './nats-endpoint';
-import { NoRespondersError, messageOf } from './transport-errors';
+import { BODY_HEADER, ChunkAssembler, chunkBytes, isNoResponders, publishChunks } from './nats-chunks';
+import { type NatsClientOptions, connectPatiently } from './nats-connection-options';
+import { messageOf } from './transport-errors';
 
-type NatsClientOptions = Required<NatsOptions>['options'];
 type Serialized = { readonly data: Uint8Array; readonly headers?: MsgHdrs };
 /** What the Nest handlers read of a received message. */
 type Received = Pick<Msg, 'subject' | 'reply' | 'headers' | 'data' | 'respond'>;
@@ -28,6 +26,7 @@ const BODY_TIMEOUT_MS = 15_000;
  */
 export class PrefixedNatsServer extends ServerNats {
   private connection: NatsConnection | undefined;
+  private readonly closing = new AbortController();
 
   constructor(
     options: NatsClientOptions,
@@ -40,9 +39,15 @@ export class PrefixedNatsServer extends ServerNats {
     super.addHandler(`${this.subjectPrefix}${this.normalizePattern(pattern as MsPattern)}`, callback, isEventHandler, extras);
   }
 
+  /** Waits for NATS at start for as long as it takes (a service started before NATS answers once it is there). */
   override async createNatsClient(): Promise<NatsConnection> {
-    this.connection = (await super.createNatsClient()) as NatsConnection;
+    this.connection = await connectPatiently(() => super.createNatsClient() as Promise<NatsConnection>, this.closing.signal);
     return this.connection;
+  }
+
+  override async close(): Promise<void> {
+    this.closing.abort();
+    await super.close();
   }
 
   override async handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
@@ -100,99 +105,6 @@ export class PrefixedNatsServer extends ServerNats {
       connection.publish(subject, Empty, { reply: inbox });
     });
   }
-}
-
-export class PrefixedNatsClient extends ClientNats implements MessageEndpoints {
-  constructor(
-    options: NatsClientOptions,
-    private readonly subjectPrefix: string,
-  ) {
-    super(options);
-  }
-
-  async serve<Params, Result>(subject: string, handler: EndpointHandler<Params, Result>): Promise<() => void> {
-    await this.connect();
-    const connection = this.natsClient as NatsConnection;
-    const stop = serveOnNats(connection, `${this.subjectPrefix}${subject}`, handler as EndpointHandler);
-    await connection.flush(); // subscribed at the server before anyone is told the subject
-    return stop;
-  }
-
-  protected override normalizePattern(pattern: MsPattern): string {
-    return `${this.subjectPrefix}${super.normalizePattern(pattern)}`;
-  }
-
-  protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    try {
-      const connection = this.natsClient as NatsConnection;
-      const packet = this.assignPacketId(partialPacket);
-      const channel = this.normalizePattern(partialPacket.pattern as MsPattern);
-      const serialized = this.serializer.serialize(packet) as Serialized;
-      const inbox = createInbox(this.options.inboxPrefix);
-      const handler = this.createSubscriptionHandler(packet, callback);
-      const subscription = connection.subscribe(inbox, {
-        // an answer that cannot even be decoded is the caller's error, not an unhandled rejection
-        callback: (error, message) =>
-          void handler(error ?? undefined, { message }).catch((err: unknown) => callback({ err, isDisposed: true })),
-      });
-      const headers = this.mergeHeaders(serialized.headers) as MsgHdrs | undefined;
-      if (serialized.data.length <= chunkBytes(connection)) {
-        connection.publish(channel, serialized.data, { reply: inbox, ...(headers ? { headers } : {}) });
-        return () => subscription.unsubscribe();
-      }
-      const offer = offerBody(connection, serialized.data, this.options.inboxPrefix);
-      const offered = headers ?? natsHeaders();
-      offered.set(BODY_HEADER, offer.subject);
-      connection.publish(channel, Empty, { reply: inbox, headers: offered });
-      return () => {
-        subscription.unsubscribe();
-        offer.withdraw();
-      };
-    } catch (err) {
-      callback({ err });
-      return () => undefined;
-    }
-  }
-
-  /** Nest's handler of the caller's inbox, taking chunks and NATS's `no responders` status first. */
-  override createSubscriptionHandler(
-    packet: ReadPacket & PacketId,
-    callback: (packet: WritePacket) => void,
-  ): (error: string | Error | undefined, received: { message?: Msg }) => Promise<unknown> {
-    const nestHandler = super.createSubscriptionHandler(packet, callback);
-    const handle = (error: string | Error | undefined, message: object): Promise<unknown> => nestHandler(error, message);
-    let assembler: ChunkAssembler | undefined;
-    return async (error, { message: natsMsg }) => {
-      if (error || !natsMsg) return handle(error, natsMsg ?? {});
-      if (isNoResponders(natsMsg)) return callback({ err: new NoRespondersError(String(packet.pattern)), isDisposed: true });
-      if (!isChunk(natsMsg)) return handle(error, natsMsg);
-      try {
-        assembler ??= new ChunkAssembler();
-        const whole = assembler.add(natsMsg);
-        if (!whole) return undefined;
-        assembler = undefined;
-        return await handle(undefined, { data: whole });
-      } catch (failure) {
-        return callback({ err: failure, isDisposed: true });
-      }
-    };
-  }
-}
-
-/** Serves the body of a large request, in chunks, to the one server that asks for it. */
-function offerBody(
-  connection: NatsConnection,
-  data: Uint8Array,
-  inboxPrefix: string | undefined,
-): { subject: string; withdraw: () => void } {
-  const subject = createInbox(inboxPrefix);
-  const subscription = connection.subscribe(subject, {
-    max: 1,
-    callback: (error, message) => {
-      if (!error && message.reply) publishChunks(connection, message.reply, data);
-    },
-  });
-  return { subject, withdraw: () => subscription.unsubscribe() };
 }
 
 function withData(message: Msg, data: Uint8Array): Received {

@@ -1,10 +1,11 @@
 import type { DynamicModule, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable, Module, Optional } from '@nestjs/common';
 import { isServiceName } from '@tracker/contracts';
 import { EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
-import { SERVICE_READINESS } from '@tracker/platform/messaging';
+import { CONNECTION_STATES, type ConnectionStates, SERVICE_READINESS } from '@tracker/platform/messaging';
 import { SQL_CONNECTION, type SqlConnection } from '@tracker/platform/sql';
 import { ReadModel, type ReadModelOptions } from './read-model';
+import { watchReadModelConnections } from './read-model-connections';
 import { READ_MODEL } from './read-model.tokens';
 import { skipEventController } from './skip-event.controller';
 
@@ -12,13 +13,25 @@ export { READ_MODEL } from './read-model.tokens';
 
 @Injectable()
 class ReadModelLifecycle implements OnModuleInit, OnModuleDestroy {
-  constructor(@Inject(READ_MODEL) private readonly readModel: ReadModel) {}
+  private unwatch: (() => void) | undefined;
+
+  constructor(
+    @Inject(READ_MODEL) private readonly readModel: ReadModel,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL_CONNECTION) private readonly connection: SqlConnection,
+    @Optional() @Inject(CONNECTION_STATES) private readonly connections?: ConnectionStates,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.readModel.start();
+    if (this.connections) {
+      const { service, dataSource } = this.readModel;
+      this.unwatch = watchReadModelConnections(this.connections, service, dataSource, this.store, this.connection);
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.unwatch?.();
     await this.readModel.close();
   }
 }

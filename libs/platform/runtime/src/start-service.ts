@@ -2,7 +2,7 @@ import { type DynamicModule, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@tracker/contracts';
 import { ConfigError } from '@tracker/platform/config';
-import { PrefixedNatsServer } from '@tracker/platform/messaging';
+import { PrefixedNatsServer, natsConnectionOptions } from '@tracker/platform/messaging';
 import type { PlatformConfig } from './platform.config';
 
 /**
@@ -23,7 +23,7 @@ export async function startService(
   const { messaging, logLevels } = platform;
   if (messaging.transport !== 'nats') throw new Error('A service process answers on NATS only');
   const server = await NestFactory.createMicroservice(module, {
-    strategy: new PrefixedNatsServer({ servers: messaging.natsUrl, queue: service }, messaging.subjectPrefix),
+    strategy: new PrefixedNatsServer(natsConnectionOptions(messaging.natsUrl, { queue: service }), messaging.subjectPrefix),
     logger: [...logLevels],
   });
   if (platform.migrateOnly) {

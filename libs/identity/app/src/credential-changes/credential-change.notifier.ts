@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ANONYMOUS, type CredentialsChange, credentialsChangedSubject } from '@tracker/contracts';
-import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+import { MESSAGE_BUS, type MessageBus, NotRunningError } from '@tracker/platform/messaging';
 import { GatewayLeaseStore, type LiveLease } from '../read-model/gateway-leases.store';
 
 /**
@@ -9,7 +9,9 @@ import { GatewayLeaseStore, type LiveLease } from '../read-model/gateway-leases.
  * each acknowledged, or, for one that did not answer, once its lease ran out (it stops
  * answering from its cache by then on its own). Called after the change is visible in
  * the read model, before the request that made it is answered: the next call, through
- * any gateway, is authenticated afresh.
+ * any gateway, is authenticated afresh. A gateway whose subject nobody subscribes to
+ * (NATS answers "no responders") is gone or cut off from NATS, and a gateway that lost
+ * NATS stops answering from its cache at once: it is not waited for.
  */
 @Injectable()
 export class CredentialChangeNotifier {
@@ -31,6 +33,7 @@ export class CredentialChangeNotifier {
     const told = this.bus.request(credentialsChangedSubject(lease.gatewayId), { auth: ANONYMOUS, correlationId, params: change }).then(
       () => 'told',
       (error: unknown) => {
+        if (error instanceof NotRunningError) return 'gone';
         this.logger.warn(
           `[${correlationId}] gateway ${lease.gatewayId} did not take a credential change (${String(error)}); waiting out its lease`,
         );

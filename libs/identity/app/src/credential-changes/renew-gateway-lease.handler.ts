@@ -7,8 +7,14 @@ import {
 import { MessageHandler } from '@tracker/platform/messaging';
 import { GatewayLeaseStore } from '../read-model/gateway-leases.store';
 
-/** How long a gateway may trust its credential cache without hearing from identity again. */
-export const GATEWAY_LEASE_MS = 10_000;
+/**
+ * How long a gateway may trust its credential cache without hearing from identity again:
+ * long enough to bridge an identity outage (a gateway renews every 5 s, so at least 40 s
+ * remain when identity goes away; docs/identity.md, "Identity outages"). It costs a
+ * credential change nothing for a gateway that answers or is gone (NATS says so at once);
+ * only a gateway that is connected but silent is waited out, for up to this long.
+ */
+export const GATEWAY_LEASE_MS = 45_000;
 
 /** `identity.gateway-leases.renew`: a gateway (re)registers for credential changes (docs/identity.md, "Credential cache"). */
 @MessageHandler(RENEW_GATEWAY_LEASE_SUBJECT)

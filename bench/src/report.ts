@@ -16,6 +16,8 @@ export interface Measurement {
   readonly ratio?: number;
   /** the ratio the issue asks for, if any */
   readonly target?: number;
+  /** the most the value may be, in its unit (a latency the issue bounds), if any */
+  readonly atMost?: number;
 }
 
 export interface Report {
@@ -40,7 +42,7 @@ export function table(report: Report): string {
     `${format(m.value)} ${m.unit}`,
     m.baseline ?? '',
     m.ratio !== undefined ? `${(m.ratio * 100).toFixed(0)}%` : '',
-    m.target !== undefined ? `${(m.target * 100).toFixed(0)}% ${m.ratio !== undefined && m.ratio >= m.target ? 'met' : 'MISSED'}` : '',
+    verdict(m),
   ]);
   const header = ['suite', 'measurement', 'value', 'baseline', 'ratio', 'target'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -60,6 +62,14 @@ export async function writeReport(report: Report, directory: string): Promise<st
   await writeFile(file, json);
   await writeFile(join(directory, 'latest.json'), json);
   return file;
+}
+
+/** `30% met`, `<= 4.00 ms MISSED`: the target of a measurement and whether this run met it. */
+export function verdict(m: Measurement): string {
+  const ratio =
+    m.target !== undefined ? `${(m.target * 100).toFixed(0)}% ${m.ratio !== undefined && m.ratio >= m.target ? 'met' : 'MISSED'}` : '';
+  const bound = m.atMost !== undefined ? `<= ${format(m.atMost)} ${m.unit} ${m.value <= m.atMost ? 'met' : 'MISSED'}` : '';
+  return [ratio, bound].filter((part) => part !== '').join(', ');
 }
 
 function format(value: number): string {

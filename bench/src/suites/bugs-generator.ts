@@ -126,6 +126,7 @@ export async function generateBugs(database: TempDatabase, pool: Pool, connectio
     await new Promise((resolveWait) => setTimeout(resolveWait, 500));
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  console.info(`bench: generated ${GENERATED.toLocaleString('en-US')} bugs in ${seconds.toFixed(0)} s`);
   return [
     {
       suite: 'bugs',

@@ -6,6 +6,7 @@ import {
   isDomainError,
   SEARCH_BUGS_SUBJECT,
   type SearchBugsParams,
+  type BugWire,
   type SearchBugsResult,
   type ServiceRequest,
 } from '@tracker/contracts';
@@ -17,6 +18,7 @@ import { CatalogClient } from '../collaborators/catalog.client';
 import type { BugDocument } from '../read-model/bug-document';
 import { BugQueries, type UserRow, userNamesOf } from '../read-model/bug.queries';
 import { BugViews } from '../view/bug-view.factory';
+import { pushedDownSelect } from './search-pushdown';
 import { compileCount, compileSearch, type SearchScope } from './search-sql';
 
 const names = (values: ReadonlyArray<{ readonly name: string; readonly sortKey: number }>): string[] =>
@@ -26,7 +28,8 @@ const names = (values: ReadonlyArray<{ readonly name: string; readonly sortKey: 
  * Bug.search: the parameters become criteria (with the catalog's statuses, priorities and
  * keywords for `__open__`, quicksearch and sorting), then one SQL query with the
  * visibility rule inside returns the bugs, rendered like Bug.get without update_token, or
- * with `count_only` their number (Bugzilla R6).
+ * with `count_only` their number (Bugzilla R6). When every field the client wants is a
+ * column, the query returns the bug objects itself and no full bug is built.
  */
 @MessageHandler(SEARCH_BUGS_SUBJECT)
 export class SearchBugsHandler {
@@ -73,6 +76,11 @@ export class SearchBugsHandler {
     if (request.params.count_only === true) {
       const [counted] = await this.run<{ bug_count: number }>(request, compileCount(search, scope));
       return { bug_count: counted?.bug_count ?? 0 };
+    }
+    const select = pushedDownSelect({ fields: request.fields, timetracker: context.timetracker, customFields });
+    if (select !== null) {
+      const objects = await this.run<{ bug: BugWire }>(request, compileSearch(search, scope, select));
+      return { bugs: objects.map((row) => row.bug) };
     }
     const rows = await this.run<{ doc: BugDocument; users: UserRow[] }>(request, compileSearch(search, scope));
     return {

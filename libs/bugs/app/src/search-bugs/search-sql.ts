@@ -9,13 +9,15 @@ export { type SearchScope, SqlParams } from './search-scope';
 /**
  * One SQL query for a search: the caller's visibility rule and the criteria in the WHERE
  * clause (so neither the bugs returned nor their number can reveal a hidden bug), the
- * order, the limit. Returns the documents of the bugs found.
+ * order, the limit. Returns the documents of the bugs found and the names of their users,
+ * or, given `select`, that expression as `bug` (include_fields pushed down).
  */
-export function compileSearch(request: SearchRequest, scope: SearchScope): { text: string; values: unknown[] } {
+export function compileSearch(request: SearchRequest, scope: SearchScope, select?: string): { text: string; values: unknown[] } {
   const params = new SqlParams();
   const where = [visibility(scope, params), compileCriterion(request.criteria, scope, params)];
   const order = [...request.order.flatMap((term) => orderBy(term.field, term.descending, scope, params)), 'b.id'];
-  const text = `SELECT b.doc, ${usersOfRow(scope.schema)} AS users FROM ${scope.schema}.bugs b WHERE ${where.join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}`;
+  const columns = select === undefined ? `b.doc, ${usersOfRow(scope.schema)} AS users` : `${select} AS bug`;
+  const text = `SELECT ${columns} FROM ${scope.schema}.bugs b WHERE ${where.join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}`;
   return { text, values: params.values };
 }
 

@@ -97,6 +97,8 @@ export interface ProbeGatewayOptions {
   readonly imports?: readonly DynamicModule[];
   readonly maxBodyBytes?: number;
   readonly maxAttachmentBytes?: number;
+  /** the Fastify adapter (to watch the routes registered on it) */
+  readonly adapter?: FastifyAdapter;
 }
 
 /** A gateway on an ephemeral port with the probe routes (or others) and stand-in services. */
@@ -109,7 +111,7 @@ export const startProbeGateway = async (options: ProbeGatewayOptions = {}): Prom
     imports: [MessagingModule.forRoot(config), ...(options.imports ?? []), GatewayModule.forRoot(gateway, [() => routes])],
     controllers: [FakeServices, ...(options.controllers ?? [])],
   }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ bodyLimit: maxBodyBytes }), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(options.adapter ?? new FastifyAdapter({ bodyLimit: maxBodyBytes }), {
     bodyParser: false,
     logger: false,
   });

@@ -7,6 +7,7 @@ import { KnownCredentials } from './auth/known-credentials';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
 import { RestHttpServer } from './http/rest-http-server';
+import { withOpenApiRoute } from './openapi/openapi.route';
 import { RestPipeline } from './rest-pipeline';
 import type { Route } from './routing/route';
 import { RouteTable } from './routing/route-table';
@@ -30,7 +31,7 @@ const DEFAULT_IDEMPOTENCY = { ttlHours: 24, inFlightLimitMs: 120_000 };
 /** Builds routes; routes that answer in the gateway itself may use the message bus. */
 export type RouteSource = (bus: MessageBus) => readonly Route[];
 
-/** Every REST route of Tracker, service by service. */
+/** Every REST route of Tracker, service by service (and GET /openapi.json, describing them, added to any list). */
 export const ALL_ROUTES: readonly RouteSource[] = [
   () => systemRoutes,
   healthRoutes,
@@ -57,7 +58,7 @@ export class GatewayModule {
         {
           provide: ROUTE_TABLE,
           inject: [MESSAGE_BUS],
-          useFactory: (bus: MessageBus) => new RouteTable(routes.flatMap((source) => source(bus))),
+          useFactory: (bus: MessageBus) => new RouteTable(withOpenApiRoute(routes.flatMap((source) => source(bus)))),
         },
         KnownCredentials,
         AuthResolver,

@@ -57,6 +57,23 @@ function required(ctx: Context): never {
   return fail(ctx, ErrorCode.paramRequired, `The function requires a ${PARAM} argument, and that argument was not set.`);
 }
 
+/**
+ * What each building block accepts, as JSON Schema: the schemas coerce `unknown`, so the
+ * OpenAPI description (gateway/openapi) reads these instead of an empty schema.
+ */
+const described = {
+  int: {
+    anyOf: [
+      { type: 'integer', minimum: INT_MIN, maximum: INT_MAX },
+      { type: 'string', pattern: '^\\s*[+-]?\\d+\\s*$' },
+    ],
+  },
+  double: { anyOf: [{ type: 'number' }, { type: 'string' }], description: 'a number, or its text' },
+  bool: { anyOf: [{ type: 'boolean' }, { enum: [0, 1] }, { type: 'string' }], description: 'true/false, 1/0, yes/no, on/off in any case' },
+  string: { type: 'string', description: 'a number or boolean is taken as its text' },
+  datetime: { type: 'string', description: 'a date (YYYY-MM-DD) or date and time, UTC unless a zone is given' },
+} as const;
+
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'false', 'no', 'off', '']);
 
@@ -65,16 +82,19 @@ const FALSE = new Set(['0', 'false', 'no', 'off', '']);
  * else is error 52, and an integer out of that range 54 (too large) or 55 (too small).
  */
 export const int = (): z.ZodType<number> =>
-  z.unknown().transform((given, ctx) => {
-    const value = single(given);
-    if (isMissing(value)) return required(ctx);
-    const text = typeof value === 'string' ? value.trim() : value;
-    const number = typeof text === 'number' ? text : typeof text === 'string' && /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isInteger(number))
-      return fail(ctx, ErrorCode.paramMustBeNumeric, `Invalid parameter '${PARAM}': '${shown(value)}' is not an integer.`);
-    const error = integerRangeError(number, typeof text === 'string' ? text : String(number));
-    return error ? fail(ctx, error.code, `Invalid parameter '${PARAM}': ${error.message}`) : number;
-  });
+  z
+    .unknown()
+    .transform((given, ctx) => {
+      const value = single(given);
+      if (isMissing(value)) return required(ctx);
+      const text = typeof value === 'string' ? value.trim() : value;
+      const number = typeof text === 'number' ? text : typeof text === 'string' && /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isInteger(number))
+        return fail(ctx, ErrorCode.paramMustBeNumeric, `Invalid parameter '${PARAM}': '${shown(value)}' is not an integer.`);
+      const error = integerRangeError(number, typeof text === 'string' ? text : String(number));
+      return error ? fail(ctx, error.code, `Invalid parameter '${PARAM}': ${error.message}`) : number;
+    })
+    .meta(described.int);
 
 /** The range check of `int`, also for integers read elsewhere (a path segment that holds an id). */
 export function integerRangeError(number: number, shownAs: string): { code: number; message: string } | undefined {
@@ -86,36 +106,45 @@ export function integerRangeError(number: number, shownAs: string): { code: numb
 
 /** A JSON number or the text of one (`"1.5"`); anything else is error 52. */
 export const double = (): z.ZodType<number> =>
-  z.unknown().transform((given, ctx) => {
-    const value = single(given);
-    if (isMissing(value)) return required(ctx);
-    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof number === 'number' && Number.isFinite(number)) return number;
-    return fail(ctx, ErrorCode.paramMustBeNumeric, `Invalid parameter '${PARAM}': '${shown(value)}' is not a number.`);
-  });
+  z
+    .unknown()
+    .transform((given, ctx) => {
+      const value = single(given);
+      if (isMissing(value)) return required(ctx);
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof number === 'number' && Number.isFinite(number)) return number;
+      return fail(ctx, ErrorCode.paramMustBeNumeric, `Invalid parameter '${PARAM}': '${shown(value)}' is not a number.`);
+    })
+    .meta(described.double);
 
 /** true/false, 1/0 and their texts in any case (True, "false", "0", yes/no, on/off); else error 53. */
 export const bool = (): z.ZodType<boolean> =>
-  z.unknown().transform((given, ctx) => {
-    const value = single(given);
-    if (isMissing(value)) return required(ctx);
-    if (typeof value === 'boolean') return value;
-    if (value === 1 || value === 0) return value === 1;
-    const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-    if (text !== undefined && TRUE.has(text)) return true;
-    if (text !== undefined && FALSE.has(text)) return false;
-    return fail(ctx, ErrorCode.paramInvalid, `The value '${shown(value)}' is not a valid boolean for '${PARAM}'.`);
-  });
+  z
+    .unknown()
+    .transform((given, ctx) => {
+      const value = single(given);
+      if (isMissing(value)) return required(ctx);
+      if (typeof value === 'boolean') return value;
+      if (value === 1 || value === 0) return value === 1;
+      const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+      if (text !== undefined && TRUE.has(text)) return true;
+      if (text !== undefined && FALSE.has(text)) return false;
+      return fail(ctx, ErrorCode.paramInvalid, `The value '${shown(value)}' is not a valid boolean for '${PARAM}'.`);
+    })
+    .meta(described.bool);
 
 /** A string; numbers become their decimal text. Objects and arrays are error 53. */
 export const string = (): z.ZodType<string> =>
-  z.unknown().transform((given, ctx) => {
-    const value = single(given);
-    if (isMissing(value)) return required(ctx);
-    if (typeof value === 'string') return value;
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return fail(ctx, ErrorCode.paramInvalid, `The '${PARAM}' parameter must be a single value, not ${JSON.stringify(value)}.`);
-  });
+  z
+    .unknown()
+    .transform((given, ctx) => {
+      const value = single(given);
+      if (isMissing(value)) return required(ctx);
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      return fail(ctx, ErrorCode.paramInvalid, `The '${PARAM}' parameter must be a single value, not ${JSON.stringify(value)}.`);
+    })
+    .meta(described.string);
 
 /** One value or several (a JSON array, or a repeated query parameter), as an array. */
 export const list = <T>(item: z.ZodType<T>): z.ZodType<T[]> =>
@@ -144,21 +173,24 @@ export const commaList = <T>(item: z.ZodType<T>): z.ZodType<T[]> =>
  * anything unparseable is error 56.
  */
 export const datetime = (): z.ZodType<string> =>
-  z.unknown().transform((given, ctx) => {
-    const value = single(given);
-    if (isMissing(value)) return required(ctx);
-    const text = typeof value === 'string' ? value.trim() : '';
-    const match = /^(\d{4})[-.](\d{2})[-.](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
-    if (match) {
-      const [y, mo, d, h, mi, s] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-      const wallClock = Date.UTC(y, mo - 1, d, h, mi, s);
-      const check = new Date(wallClock);
-      const valid =
-        check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
-      if (valid) return new Date(wallClock - zoneOffsetMinutes(match[7]) * 60_000).toISOString();
-    }
-    return fail(ctx, ErrorCode.illegalDate, `'${shown(value)}' is not a legal date.`);
-  });
+  z
+    .unknown()
+    .transform((given, ctx) => {
+      const value = single(given);
+      if (isMissing(value)) return required(ctx);
+      const text = typeof value === 'string' ? value.trim() : '';
+      const match = /^(\d{4})[-.](\d{2})[-.](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+      if (match) {
+        const [y, mo, d, h, mi, s] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+        const wallClock = Date.UTC(y, mo - 1, d, h, mi, s);
+        const check = new Date(wallClock);
+        const valid =
+          check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+        if (valid) return new Date(wallClock - zoneOffsetMinutes(match[7]) * 60_000).toISOString();
+      }
+      return fail(ctx, ErrorCode.illegalDate, `'${shown(value)}' is not a legal date.`);
+    })
+    .meta(described.datetime);
 
 function zoneOffsetMinutes(zone: string | undefined): number {
   if (!zone || zone.toUpperCase() === 'Z') return 0;

@@ -45,6 +45,7 @@ describeInBothModes('attachments: create and read', (tracker) => {
       creator_detail: { id: ann.id, real_name: 'Ann Attacher', name: ann.login, email: ann.login },
       size: 256,
       data: allBytes.toString('base64'),
+      flags: [],
     });
     const byBug = await world.ok<AttachmentsReply>(ann, 'GET', `/bug/${bug}/attachment`);
     expect(byBug.attachments).toEqual({});

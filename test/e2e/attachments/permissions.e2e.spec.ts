@@ -1,5 +1,6 @@
 import { describeInBothModes } from '../../support/modes';
-import { ADMIN, ANONYMOUS, AttachmentsWorld, type Caller, errorOf } from './support/attachments-world';
+import { ADMIN, ANONYMOUS, type Attachment, AttachmentsWorld, type Caller, errorOf } from './support/attachments-world';
+import type { FlagBody } from './support/attachment-flags-world';
 
 type Actor = 'anonymous' | 'plain' | 'insider' | 'attacher' | 'editbugs' | 'outsider';
 /** 200/201, or [status, code] of the refusal */
@@ -9,7 +10,8 @@ type Outcome = number | readonly [number, number];
  * The permission matrix of docs/attachments.md §4.4, cell by cell, in both run modes. World:
  * public bug B with `pub` (by the attacher) and `priv` (by the attacher, made private by the
  * insider); bug C in a group the outsider is not in; editbugs for explicit members only.
- * Flag-only updates wait for the flags service (until then every `flags` is 32000).
+ * Flag-only updates: a caller who may not edit an attachment changes only flags they set or
+ * are asked for (docs/attachments.md §4.3).
  */
 describeInBothModes('attachments: permission matrix', (tracker) => {
   const world = new AttachmentsWorld(() => tracker().baseUrl);
@@ -19,6 +21,7 @@ describeInBothModes('attachments: permission matrix', (tracker) => {
   let pub: number;
   let priv: number;
   let onC: number;
+  let review: string;
 
   beforeAll(async () => {
     await world.ok(ADMIN, 'PUT', '/group/editbugs', { user_regexp: '' });
@@ -39,6 +42,8 @@ describeInBothModes('attachments: permission matrix', (tracker) => {
     [priv = 0] = await world.attach(attacher, bugB, 'priv', { summary: 'priv' });
     await world.ok(insider, 'PUT', `/bug/attachment/${priv}`, { is_private: true });
     [onC = 0] = await world.attach(ADMIN, bugC, 'c', { summary: 'c' });
+    review = `review-${world.suffix}`;
+    await world.ok(ADMIN, 'POST', '/flag_type', { name: review, description: 'review', target_type: 'attachment' }, 201);
   }, 120_000);
 
   const caller = (actor: Actor): Caller => actors.get(actor) ?? ANONYMOUS;
@@ -119,12 +124,59 @@ describeInBothModes('attachments: permission matrix', (tracker) => {
     );
   });
 
-  it('refuses flags on attachments until the flags service decides them (32000, nothing written)', async () => {
-    const before = await world.listed(ADMIN, bugB);
-    expect(await outcome('POST', `/bug/${bugB}/attachment`, 'attacher', file({ flags: [{ name: 'review', status: '?' }] }))).toEqual([
-      400, 32000,
-    ]);
-    expect(await outcome('PUT', `/bug/attachment/${pub}`, 'attacher', { flags: [{ name: 'review', status: '?' }] })).toEqual([400, 32000]);
-    expect(await world.listed(ADMIN, bugB)).toEqual(before);
+  const flagsOfPub = async (): Promise<FlagBody[]> =>
+    ((await world.attachment(ADMIN, pub)) as (Attachment & { flags: FlagBody[] }) | undefined)?.flags ?? [];
+  /** The attacher asks the plain user for review on pub and they answer: a flag the plain user set. */
+  const plainFlag = async (): Promise<FlagBody> => {
+    await world.ok(caller('attacher'), 'PUT', `/bug/attachment/${pub}`, {
+      flags: [{ name: review, status: '?', requestee: caller('plain').login, new: true }],
+    });
+    const asked = (await flagsOfPub()).at(-1);
+    await world.ok(caller('plain'), 'PUT', `/bug/attachment/${pub}`, { flags: [{ id: asked?.id, status: '+' }] });
+    const flag = (await flagsOfPub()).find((candidate) => candidate.id === asked?.id);
+    expect(flag).toMatchObject({ status: '+', setter: caller('plain').login });
+    return flag as FlagBody;
+  };
+
+  it.each<[Actor, Outcome]>([
+    ['anonymous', [401, 410]],
+    ['plain', 200],
+    ['insider', 200],
+    ['attacher', 200],
+    ['editbugs', 200],
+    ['outsider', [400, 32000]],
+  ])('%s changes a flag the plain user set on pub (flag-only update): %j', async (actor, expected) => {
+    const flag = await plainFlag();
+    const before = await flagsOfPub();
+    expect(await outcome('PUT', `/bug/attachment/${pub}`, actor, { flags: [{ id: flag.id, status: '-' }] })).toEqual(expected);
+    const after = (await flagsOfPub()).find((candidate) => candidate.id === flag.id);
+    if (expected === 200) expect(after).toMatchObject({ status: '-', setter: caller(actor).login });
+    else expect(await flagsOfPub()).toEqual(before);
+  });
+
+  it('keeps a flag-only update to flags of their own: fields, new flags or only flags of others are 32000, others skipped', async () => {
+    const own = await plainFlag();
+    await world.ok(caller('attacher'), 'PUT', `/bug/attachment/${pub}`, { flags: [{ name: review, status: '+', new: true }] });
+    const others = (await flagsOfPub()).find((candidate) => candidate.setter !== caller('plain').login);
+    expect(others).toBeDefined();
+    const denied = { status: 400, code: 32000, message: `You are not authorized to edit attachment ${pub}.` };
+    const before = await flagsOfPub();
+    const tries: Array<Record<string, unknown>> = [
+      { summary: 'not theirs', flags: [{ id: own.id, status: '-' }] },
+      { flags: [{ name: review, status: '?', new: true }] },
+      { flags: [{ id: others?.id, status: '-' }] },
+      { flags: [] },
+    ];
+    for (const body of tries) expect(errorOf(await world.call(caller('plain'), 'PUT', `/bug/attachment/${pub}`, body))).toEqual(denied);
+    expect(await flagsOfPub()).toEqual(before);
+    await world.ok(caller('plain'), 'PUT', `/bug/attachment/${pub}`, {
+      flags: [
+        { id: others?.id, status: '-' },
+        { id: own.id, status: '-' },
+      ],
+    });
+    const after = await flagsOfPub();
+    expect(after.find((candidate) => candidate.id === own.id)?.status).toBe('-');
+    expect(after.find((candidate) => candidate.id === others?.id)).toEqual(before.find((candidate) => candidate.id === others?.id));
   });
 });

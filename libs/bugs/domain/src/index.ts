@@ -18,6 +18,7 @@ export * from './bug/attachment/add-attachment.command';
 export * from './bug/attachment/update-attachments.command';
 export * from './history/attachment-rows';
 export * from './bug/attachment/attachment-rights';
+export * from './bug/attachment/attachment-flags';
 export * from './bug/bug-attachments.state';
 export * from './bug/linked/apply-linked-change.command';
 export * from './bug/fields/custom-fields';

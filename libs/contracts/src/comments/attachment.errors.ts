@@ -42,5 +42,4 @@ export const AttachmentErrors = {
   accessDenied: (attachmentId: number): DomainError =>
     new DomainError('authFailure', `Sorry, you are not authorized to access attachment #${attachmentId}.`),
   markdownDisabled: (): DomainError => new DomainError('markdownDisabled', 'Markdown feature is not enabled.'),
-  flagsNotYet: (): DomainError => CommonErrors.userError('Flags cannot be set on attachments yet; nothing was changed.'),
 };

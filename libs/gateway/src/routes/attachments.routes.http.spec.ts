@@ -11,6 +11,7 @@ import {
   DomainError,
   ErrorCode,
   type ErrorName,
+  FLAGS_OF_SUBJECT,
   GET_ATTACHMENTS_SUBJECT,
   type ServiceRequest,
   UPDATE_ATTACHMENTS_SUBJECT,
@@ -28,6 +29,19 @@ const SHA = createHash('sha256').update(ALL_BYTES).digest('hex');
 const received: Array<ServiceRequest<Record<string, unknown>>> = [];
 
 const attachment = (id: number) => ({ id, bug_id: 5, file_name: 'all.bin', summary: 'bytes', is_private: false, size: 256 });
+const FLAG = { id: 3, name: 'review', type_id: 2, status: '?', setter: 'a@example.com' };
+const flagsAsked: Array<ServiceRequest<Record<string, unknown>>> = [];
+const flagged = (id: number) => ({ ...attachment(id), flags: [FLAG] });
+
+/** Stands in for flags: the flags of attachment 1. */
+@Controller()
+class FakeFlags {
+  @MessagePattern(FLAGS_OF_SUBJECT)
+  of(@Payload() request: ServiceRequest<Record<string, unknown>>): unknown {
+    flagsAsked.push(request);
+    return { bugs: {}, attachments: { '1': [FLAG] } };
+  }
+}
 
 /** Stands in for comments: records what reached it; reads name the blob of all 256 byte values when `data` is wanted. */
 @Controller()
@@ -70,7 +84,7 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
     dir = await mkdtemp(join(tmpdir(), 'gateway-attachments-'));
     ({ app, base } = await startProbeGateway({
       routes: attachmentsRoutes,
-      controllers: [FakeComments],
+      controllers: [FakeComments, FakeFlags],
       imports: [BlobStoreModule.forRoot({ adapter: 'directory', dir })],
       maxBodyBytes: MAX_BODY,
       maxAttachmentBytes: LIMIT,
@@ -211,7 +225,7 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
   });
 
   describe('read', () => {
-    const expected = (data: string) => ({ bugs: { '5': [{ ...attachment(1), data }] }, attachments: { '1': { ...attachment(1), data } } });
+    const expected = (data: string) => ({ bugs: { '5': [{ ...flagged(1), data }] }, attachments: { '1': { ...flagged(1), data } } });
 
     it('streams data from the blob store: exact bytes for all 256 values, exact length, an ETag', async () => {
       for (const path of ['/rest/bug/5/attachment', '/rest/bug/attachment/1']) {
@@ -228,11 +242,21 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
       await store.delete(attachmentContentKey(SHA));
       const without = await http(base, '/rest/bug/5/attachment?exclude_fields=data');
       expect(without.status).toBe(200);
-      expect(without.json()).toEqual({ bugs: { '5': [attachment(1)] }, attachments: { '1': attachment(1) } });
+      expect(without.json()).toEqual({ bugs: { '5': [flagged(1)] }, attachments: { '1': flagged(1) } });
       expect(received[0]?.fields).toEqual({ include: [], exclude: ['data'] });
       const withData = await http(base, '/rest/bug/5/attachment');
       expect(withData.status).toBe(500);
       expect(withData.json()).toMatchObject({ error: true, code: 100500 });
+    });
+
+    it('composes flags with one flags.of per response, and asks nothing when flags are filtered out', async () => {
+      flagsAsked.length = 0;
+      const response = await http(base, '/rest/bug/5/attachment?include_fields=id,flags');
+      expect(response.json()).toEqual({ bugs: { '5': [{ id: 1, flags: [FLAG] }] }, attachments: { '1': { id: 1, flags: [FLAG] } } });
+      expect(flagsAsked.map((request) => request.params)).toEqual([{ attachmentIds: [1] }]);
+      await http(base, '/rest/bug/attachment/1?exclude_fields=flags,data');
+      await http(base, '/rest/bug/attachment/1?include_fields=id');
+      expect(flagsAsked).toHaveLength(1);
     });
 
     it('filters fields and places data only where it is wanted', async () => {

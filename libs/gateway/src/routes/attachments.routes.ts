@@ -11,6 +11,7 @@ import {
   updateAttachmentsParams,
 } from '@tracker/contracts';
 import { FieldFilter, filterObject, type ObjectShape } from '@tracker/field-filter';
+import { attachmentFlagsComposer } from '../composition/attachment-flags.composer';
 import type { BlobRef } from '../downloads/blob-etag';
 import type { Route, RouteBlobs } from '../routing/route';
 
@@ -21,7 +22,8 @@ import type { Route, RouteBlobs } from '../routing/route';
  * `creator`, as a bug's user details do), the `bugs`/`attachments` envelope always stays,
  * and `data` is streamed from the blob store into the response when wanted (comments then
  * names each attachment's blob; with `exclude_fields=data` it names none and the store is
- * never read).
+ * never read). `flags` are composed from the flags service, one `flags.of` per response,
+ * not asked when `flags` is filtered out.
  */
 const USER_DETAIL: ObjectShape = {};
 const ATTACHMENT_SHAPE: ObjectShape = { companions: { creator_detail: 'creator' }, nested: { creator_detail: USER_DETAIL } };
@@ -72,6 +74,7 @@ export const attachmentsRoutes: readonly Route[] = [
     path: '/bug/:id/attachment',
     target: target(GET_ATTACHMENTS_SUBJECT),
     params: getAttachmentsParams,
+    compose: [attachmentFlagsComposer],
     filterResponse: filterAttachments,
     blobs: attachmentBlobs,
   },
@@ -80,6 +83,7 @@ export const attachmentsRoutes: readonly Route[] = [
     path: '/bug/attachment/:attachment_id',
     target: target(GET_ATTACHMENTS_SUBJECT),
     params: getAttachmentsParams,
+    compose: [attachmentFlagsComposer],
     filterResponse: filterAttachments,
     blobs: attachmentBlobs,
   },

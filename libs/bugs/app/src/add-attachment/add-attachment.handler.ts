@@ -2,27 +2,38 @@ import {
   ADD_ATTACHMENT_SUBJECT,
   type AddAttachmentParams,
   type AddAttachmentResult,
-  AttachmentErrors,
   bugStream,
   isLoggedIn,
   type ServiceRequest,
 } from '@tracker/contracts';
-import { type AddAttachment, actorOf, BugErrors, bugDecider, type LoggedInActor } from '@tracker/bugs/domain';
+import {
+  type AddAttachment,
+  actorOf,
+  addAttachmentFlagGroups,
+  BugErrors,
+  bugDecider,
+  type ExistingBug,
+  type LoggedInActor,
+} from '@tracker/bugs/domain';
 import { CommandRunner } from '@tracker/platform/command-handler';
-import type { GlobalPosition } from '@tracker/platform/event-store';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { IdSequences } from '@tracker/platform/read-model';
 import { BugFinder } from '../access/bug-finder';
 import type { BugSequence } from '../bugs.sequences';
 import { CatalogClient } from '../collaborators/catalog.client';
+import { FlagsClient } from '../collaborators/flags.client';
+import { FlagDecisions, flagsWritten } from '../flags/flag-decisions';
+import { builderOf, loadExisting, positionsOf, type WrittenBug } from '../flags/flag-writes';
 
 /**
  * `bugs.attachments.add`: the comments service hands over a new attachment (fields checked
  * with the shared rules, bytes already in the blob store) for one or more bugs. Every bug is
- * decided first (visible, editable, fields, `obsoletes`, comment), then flags (refused until
- * the flags service decides them: docs/attachments.md, owner table), then appended bug by
- * bug: AttachmentCreated, AttachmentUpdated* (obsoleted), CommentAdded. Answers once the bugs
- * read model shows them, with the positions the comments service waits for.
+ * loaded, its `flags` and `bug_flags` decided by the flags service in one call for all bugs,
+ * and decided in full (visible, editable, fields, `obsoletes`, flags, comment) before the
+ * first append; then bug by bug: AttachmentCreated, AttachmentUpdated* (obsoleted),
+ * FlagsChanged*, BugUpdated? (requestees join CC), CommentAdded. Answers once the bugs read
+ * model (and the flags one, when flags changed) shows them, with the positions the comments
+ * service waits for.
  */
 @MessageHandler(ADD_ATTACHMENT_SUBJECT)
 export class AddAttachmentHandler {
@@ -31,6 +42,8 @@ export class AddAttachmentHandler {
     private readonly ids: IdSequences<BugSequence>,
     private readonly finder: BugFinder,
     private readonly catalog: CatalogClient,
+    private readonly flagDecisions: FlagDecisions,
+    private readonly flags: FlagsClient,
   ) {}
 
   async handle(request: ServiceRequest<AddAttachmentParams>): Promise<AddAttachmentResult> {
@@ -44,41 +57,45 @@ export class AddAttachmentHandler {
     );
     const unique = docs.filter((doc, index) => docs.findIndex((other) => other.id === doc.id) === index);
     const rules = await this.catalog.rules(request, { productIds: [...new Set(unique.map((doc) => doc.fields.product.id))] });
-    const commands: AddAttachment[] = [];
-    for (const doc of unique) {
+    const bugs = await loadExisting(
+      this.commands,
+      unique.map((doc) => doc.id),
+    );
+    const drawn = new Map<number, { attachmentId: number; commentId: number }>();
+    for (const { bug } of bugs) {
       const [attachmentId, commentId] = await Promise.all([this.ids.next('attachment_ids'), this.ids.next('comment_ids')]);
-      const command: AddAttachment = {
-        kind: 'AddAttachment',
-        actor,
-        attachmentId,
-        commentId,
-        attachment: params.attachment,
-        blob: params.blob,
-        comment: params.comment,
-        obsoletes: params.obsoletes,
-        obsoleteOwners: params.obsoleteOwners,
-        rules,
-      };
-      await this.commands.check(bugDecider, bugStream(doc.id), command);
-      commands.push(command);
+      drawn.set(bug.bugId, { attachmentId, commentId });
     }
-    if (params.flags.length > 0 || params.bugFlags.length > 0) throw AttachmentErrors.flagsNotYet();
+    const commandFor = (bug: ExistingBug): AddAttachment => ({
+      kind: 'AddAttachment',
+      actor,
+      attachmentId: drawn.get(bug.bugId)?.attachmentId ?? 0,
+      commentId: drawn.get(bug.bugId)?.commentId ?? 0,
+      attachment: params.attachment,
+      blob: params.blob,
+      comment: params.comment,
+      obsoletes: params.obsoletes,
+      obsoleteOwners: params.obsoleteOwners,
+      rules,
+      flagInputs: { attachment: params.flags, bug: params.bugFlags },
+    });
+    const builders = await this.flagDecisions.updateBuilders(request, bugs, commandFor, addAttachmentFlagGroups);
+    // every bug is decided, flags included, before the first append
+    for (const { bug } of bugs) await this.commands.check(bugDecider, bugStream(bug.bugId), builderOf(builders, bug.bugId));
 
     const context = this.commands.context(request);
-    const written: Array<{ stream: string; position: GlobalPosition | null }> = [];
-    const created: Array<{ bugId: number; attachmentId: number }> = [];
-    for (const [index, command] of commands.entries()) {
-      const doc = unique[index];
-      if (!doc) continue;
-      const stream = bugStream(doc.id);
-      const result = await this.commands.append(bugDecider, stream, command, context);
-      written.push({ stream, position: result.position });
-      created.push({ bugId: doc.id, attachmentId: command.attachmentId });
+    const written: WrittenBug[] = [];
+    for (const { bug } of bugs) {
+      const stream = bugStream(bug.bugId);
+      const result = await this.commands.append(bugDecider, stream, builderOf(builders, bug.bugId), context);
+      written.push({ stream, position: result.position, events: result.events });
     }
     await this.commands.visible(written, request.correlationId);
+    const flags = flagsWritten(written);
+    if (flags) await this.flags.sync(request, flags.stream, flags.position);
     return {
-      created,
-      written: written.flatMap(({ stream, position }) => (position === null ? [] : [{ stream, position: position.toString() }])),
+      created: bugs.map(({ bug }) => ({ bugId: bug.bugId, attachmentId: drawn.get(bug.bugId)?.attachmentId ?? 0 })),
+      written: positionsOf(written),
     };
   }
 }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type BugEvent, type FlagInput, isDomainError, type ServiceRequest } from '@tracker/contracts';
+import { type BugEvent, type FlagInput, type FlagInputGroup, isDomainError, type ServiceRequest } from '@tracker/contracts';
 import {
   type BugCommand,
   bugDecider,
+  bugFlagGroups,
   type BugState,
   type ExistingBug,
   type FlagOutcome,
   flagDecisionRequest,
   needsFlagDecision,
-  type UpdateBug,
 } from '@tracker/bugs/domain';
 import { CommandBuilder } from '@tracker/platform/command-handler';
 import type { GlobalPosition } from '@tracker/platform/event-store';
@@ -19,6 +19,14 @@ export interface FlagCandidate<Command> {
   readonly command: Command;
   readonly state: BugState;
 }
+
+/** The caller's flag input groups of one bug's change, given its command and the bug before it (null: a new bug). */
+export type FlagGroupsOf<Command> = (command: Command, before: ExistingBug | null) => readonly FlagInputGroup[];
+
+/** A bug's own `flags` (create, update), or the groups a command names (attachment carriers). */
+export type FlagInputsOf<Command> = readonly FlagInput[] | FlagGroupsOf<Command>;
+
+type Flagged = BugCommand & { readonly flags?: FlagOutcome };
 
 /**
  * How bugs places the flags service's decision in its own commands
@@ -31,10 +39,10 @@ export interface FlagCandidate<Command> {
 export class FlagDecisions {
   constructor(private readonly flags: FlagsClient) {}
 
-  async decide<Command extends BugCommand & { readonly flags?: FlagOutcome }>(
+  async decide<Command extends Flagged>(
     request: ServiceRequest,
     candidates: ReadonlyArray<FlagCandidate<Command>>,
-    inputs: readonly FlagInput[],
+    inputs: FlagInputsOf<Command>,
   ): Promise<Command[]> {
     const asked = candidates.map((candidate) => askFor(candidate, inputs));
     const outcomes = await this.flags.decide(
@@ -49,10 +57,10 @@ export class FlagDecisions {
   }
 
   /** One bug's command with its flag outcome (a bug create). */
-  async decideOne<Command extends BugCommand & { readonly flags?: FlagOutcome }>(
+  async decideOne<Command extends Flagged>(
     request: ServiceRequest,
     candidate: FlagCandidate<Command>,
-    inputs: readonly FlagInput[],
+    inputs: FlagInputsOf<Command>,
   ): Promise<Command> {
     const ask = askFor(candidate, inputs);
     if (!ask) return candidate.command;
@@ -64,12 +72,12 @@ export class FlagDecisions {
    * The commands of an update, decided on the states the handler loaded (one flags.decide
    * for all bugs); each append rebuilds a bug's command only if its stream moved meanwhile.
    */
-  async updateBuilders(
+  async updateBuilders<Command extends Flagged>(
     request: ServiceRequest,
     bugs: ReadonlyArray<{ readonly bug: ExistingBug; readonly revision: number }>,
-    commandFor: (bug: ExistingBug) => UpdateBug,
-    inputs: readonly FlagInput[],
-  ): Promise<Map<number, CommandBuilder<BugState, UpdateBug>>> {
+    commandFor: (bug: ExistingBug) => Command,
+    inputs: FlagInputsOf<Command>,
+  ): Promise<Map<number, CommandBuilder<BugState, Command>>> {
     const decided = await this.decide(
       request,
       bugs.map(({ bug }) => ({ command: commandFor(bug), state: bug })),
@@ -77,11 +85,11 @@ export class FlagDecisions {
     );
     return new Map(
       bugs.map(({ bug, revision }, index) => {
-        const prepared = decided[index] as UpdateBug;
-        const builder = new CommandBuilder<BugState, UpdateBug>(async (loaded) => {
+        const prepared = decided[index] as Command;
+        const builder = new CommandBuilder<BugState, Command>(async (loaded) => {
           if (loaded.revision === revision) return prepared;
           const [fresh] = await this.decide(request, [{ command: commandFor(bug), state: loaded.state }], inputs);
-          return fresh as UpdateBug;
+          return fresh as Command;
         });
         return [bug.bugId, builder];
       }),
@@ -89,13 +97,20 @@ export class FlagDecisions {
   }
 }
 
-/** The flag question of one bug, or null when its change involves no flags (or is refused anyway). */
-function askFor<Command extends BugCommand>(candidate: FlagCandidate<Command>, inputs: readonly FlagInput[]) {
+/**
+ * The flag question of one bug, or null when its change involves no flags. A change refused
+ * without its flags is still asked about on the bug as it is: a flag extraction error may
+ * precede the refusal in the carrier's order (an attachment update's flags come before its fields).
+ */
+function askFor<Command extends BugCommand>(candidate: FlagCandidate<Command>, inputs: FlagInputsOf<Command>) {
+  const before = candidate.state.exists ? candidate.state : null;
   const decided = bugDecider.decide(candidate.command, candidate.state);
-  if (isDomainError(decided)) return null;
-  const after = decided.reduce<BugState>((state, event: BugEvent) => bugDecider.evolve(state, event), candidate.state);
+  const after = isDomainError(decided)
+    ? candidate.state
+    : decided.reduce<BugState>((state, event: BugEvent) => bugDecider.evolve(state, event), candidate.state);
   if (!after.exists) return null;
-  const ask = flagDecisionRequest(candidate.state.exists ? candidate.state : null, after, inputs);
+  const groups = typeof inputs === 'function' ? inputs(candidate.command, before) : bugFlagGroups(inputs);
+  const ask = flagDecisionRequest(before, after, groups);
   return needsFlagDecision(ask) ? ask : null;
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AttachmentCreatedData, AttachmentUpdatedData } from '@tracker/contracts';
+import type { AttachmentCreatedData, AttachmentUpdatedData, FlagsChangedData } from '@tracker/contracts';
 import type { RecordedEvent } from '@tracker/platform/event-store';
 import { schemaOf } from '@tracker/platform/read-model';
 
@@ -53,4 +53,16 @@ export async function updateAttachment(manager: EntityManager, data: AttachmentU
     `UPDATE ${schemaOf(manager.connection)}.attachments SET ${[...sets, 'last_change_at = $2'].join(', ')} WHERE attachment_id = $1`,
     values,
   );
+}
+
+/**
+ * A change of an attachment's flags moves its `last_change_at` (docs/attachments.md §7),
+ * unless every change is a flag type's reconciliation (Bugzilla logs and dates none of those).
+ */
+export async function touchAttachmentFlags(manager: EntityManager, data: FlagsChangedData, event: RecordedEvent): Promise<void> {
+  if (data.attachmentId === null || data.changes.every((change) => change.reason === 'flag-type-changed')) return;
+  await manager.query(`UPDATE ${schemaOf(manager.connection)}.attachments SET last_change_at = $2 WHERE attachment_id = $1`, [
+    data.attachmentId,
+    event.metadata.occurredAt,
+  ]);
 }

@@ -11,7 +11,7 @@ import {
 } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { type Projection, schemaOf } from '@tracker/platform/read-model';
-import { insertAttachment, updateAttachment } from './attachments.projection';
+import { insertAttachment, touchAttachmentFlags, updateAttachment } from './attachments.projection';
 import { countTagsAdded, countTagsRemoved } from './tag-weights.sql';
 
 /**
@@ -49,6 +49,8 @@ async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manage
       return insertAttachment(manager, event.data, recorded);
     case 'AttachmentUpdated':
       return updateAttachment(manager, event.data, recorded);
+    case 'FlagsChanged':
+      return touchAttachmentFlags(manager, event.data, recorded);
     case 'CommentPrivacyChanged':
       await manager.query(`UPDATE ${schema}.comments SET is_private = $2 WHERE comment_id = $1`, [
         event.data.commentId,
@@ -75,7 +77,6 @@ async function applyEvent(event: ProjectedEvent, recorded: RecordedEvent, manage
     }
     // nothing this read model keeps
     case 'BugUpdated':
-    case 'FlagsChanged':
     case 'UserPasswordSet':
     case 'UserMailPreferenceChanged':
     case 'UserLoginDenied':

@@ -1,6 +1,8 @@
 import type { AttachmentFields } from '@tracker/contracts';
 import type { LoggedInActor } from '../../rules/actor';
 import type { BugRules } from '../../rules/bug-rules';
+import type { FlagOutcome } from '../flags/flag-outcome';
+import type { AttachmentFlagInputs } from './attachment-flags';
 
 /** POST /rest/bug/{id}/attachment for one bug, handed over by the comments service (bugs.attachments.add). */
 export interface AddAttachment {
@@ -17,4 +19,8 @@ export interface AddAttachment {
   readonly obsoleteOwners: Readonly<Record<string, number>>;
   /** the bug's product, for the edit check */
   readonly rules: BugRules;
+  /** `flags` and `bug_flags` as given */
+  readonly flagInputs: AttachmentFlagInputs;
+  /** the flags service's decision on them (absent when none was needed) */
+  readonly flags?: FlagOutcome;
 }

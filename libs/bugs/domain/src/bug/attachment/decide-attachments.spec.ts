@@ -24,6 +24,7 @@ const add = (change: Partial<AddAttachment> = {}, attachment: Partial<AddAttachm
   obsoletes: [],
   obsoleteOwners: {},
   rules: RULES,
+  flagInputs: { attachment: [], bug: [] },
   ...change,
 });
 
@@ -35,6 +36,7 @@ const update = (change: Partial<UpdateAttachments> = {}): UpdateAttachments => (
   comment: null,
   commentIds: [30],
   rules: RULES,
+  flagInputs: { attachment: [], bug: [] },
   ...change,
 });
 

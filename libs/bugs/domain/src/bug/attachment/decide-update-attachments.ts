@@ -20,26 +20,40 @@ import { requireEditable } from '../update/decide-update';
 import { nextCount } from '../update/update-events';
 import { canEditAttachment } from './attachment-rights';
 import type { UpdateAttachments } from './update-attachments.command';
+import { flagEvents } from '../flags/flag-outcome';
+import { FlagPlacement, requesteesJoinCc, updateAttachmentsFlagGroups } from './attachment-flags';
 
 const valueOf = <T>(checked: Checked<T>): T => (checked.ok ? checked.value : refuse(checked.error));
 
 /**
  * Bugzilla's Bug.update_attachment for the attachments of one bug (docs/attachments.md §1.3,
- * §2 update, §4.3): per attachment in order, rights (32000), then the fields in `set_all`
- * order (604, 603, obsolete, patch, 113, 601); then the comment (114). One AttachmentUpdated
- * per attachment that changed, one "Comment on attachment N" per attachment when a comment
- * is given, private when the attachment is after the update.
+ * §2 update, §4.3): per attachment in order, flag extraction (51, 132, 133), rights (32000;
+ * a caller who may not edit it may still change flags they set or are asked for), the
+ * fields in `set_all` order (604, 603, obsolete, patch, 113, 601), flag application; then
+ * the bug's `bug_flags`, then the comment (114). Events: one AttachmentUpdated per attachment
+ * that changed, FlagsChanged per target, BugUpdated when requestees join the CC list, one
+ * "Comment on attachment N" per attachment when a comment is given, private when the
+ * attachment is after the update.
  */
 export function decideUpdateAttachments(command: UpdateAttachments, state: BugState): readonly BugEvent[] | DomainError {
   if (!state.exists) return CommonErrors.userError('The bug of the attachment does not exist.');
   const bug = state;
   return attempt(() => {
     if (!isEditable(command, bug)) refuse(AttachmentErrors.bugEditDenied(bug.bugId));
+    const groups = updateAttachmentsFlagGroups(command, bug);
+    const placement = new FlagPlacement(command.flags);
     const decided = command.attachmentIds.map((id) => {
       const attachment = bug.attachments.find((candidate) => candidate.attachmentId === id) ?? refuse(AttachmentErrors.invalidId(id));
-      if (!canEditAttachment(command.actor, attachment)) refuse(AttachmentErrors.editDenied(id));
-      return { attachment, after: requireFields(command.actor, attachment, command.changes) };
+      const group = groups.findIndex((candidate) => candidate.attachmentId === id);
+      placement.refuseAt(['extract', 'rights'], group);
+      // a flag-only edit (the flags service keeps it to the caller's own flags): no field changes
+      if (!canEditAttachment(command.actor, attachment))
+        return { attachment, after: group < 0 ? refuse(AttachmentErrors.editDenied(id)) : attachment };
+      const after = requireFields(command.actor, attachment, command.changes);
+      placement.refuseAt(['apply'], group);
+      return { attachment, after };
     });
+    const flags = placement.rest();
     const body = command.comment === null ? null : ok(checkCommentText(command.comment.body));
     const participants = participantsOf(bug.reporter, bug.fields);
     const user = command.actor.user;
@@ -48,6 +62,9 @@ export function decideUpdateAttachments(command: UpdateAttachments, state: BugSt
       const updated = attachmentUpdated(bug, attachment, after, user);
       if (updated) events.push(updated);
     });
+    events.push(...flagEvents(flags));
+    const cc = requesteesJoinCc(bug, user, flags);
+    if (cc) events.push(cc);
     if (body !== null && command.comment) {
       const first = nextCount(bug);
       decided.forEach(({ attachment, after }, index) => {

@@ -4,7 +4,7 @@ import { deciderSpec } from '@tracker/testing';
 import { ADMIN, createBug, goldenBugCreated, MINIMAL_INPUT, OTHER, typesOf, updateBug } from '../../testing';
 import { bugDecider } from '../bug.decider';
 import type { ExistingBug } from '../bug.state';
-import { ccWithRequestees, type FlagOutcome, flagDecisionRequest, needsFlagDecision } from './flag-outcome';
+import { bugFlagGroups, ccWithRequestees, type FlagOutcome, flagDecisionRequest, needsFlagDecision } from './flag-outcome';
 
 const bug = deciderSpec(bugDecider);
 const GOLDEN: BugEvent = goldenBugCreated();
@@ -110,7 +110,9 @@ describe('flags in bug decisions', () => {
     expect(needsFlagDecision(ask)).toBe(true);
     expect(needsFlagDecision(flagDecisionRequest(before, before, []))).toBe(false);
     const created = bug.given(GOLDEN).state as ExistingBug;
-    expect(needsFlagDecision(flagDecisionRequest(null, created, [{ name: 'needinfo', status: '?', isNew: false }]))).toBe(true);
+    expect(needsFlagDecision(flagDecisionRequest(null, created, bugFlagGroups([{ name: 'needinfo', status: '?', isNew: false }])))).toBe(
+      true,
+    );
     expect(
       needsFlagDecision(flagDecisionRequest(created, { ...created, fields: { ...created.fields, component: { id: 9, name: 'x' } } }, [])),
     ).toBe(false);

@@ -3,6 +3,7 @@ import {
   type FlagDecisionRequest,
   type FlagDecisionResult,
   type FlagInput,
+  type FlagInputGroup,
   type FlagsChanged,
   type UserRef,
 } from '@tracker/contracts';
@@ -37,25 +38,52 @@ export function flagEvents(accepted: AcceptedFlags | null): FlagsChanged[] {
   return (accepted?.events ?? []).map((data) => ({ type: 'FlagsChanged', data }));
 }
 
+/** The input group of a bug's own `flags` (bug create and update; `bug_flags` of attachments), none when empty. */
+export function bugFlagGroups(flags: readonly FlagInput[]): FlagInputGroup[] {
+  return flags.length > 0 ? [{ attachmentId: null, flags, restrictToOwnFlags: false, otherChanges: true }] : [];
+}
+
 /**
  * What bugs tells flags about one bug (§2.2): the bug as it will be after the change (before
- * requestees join its CC list), its current flags, the caller's inputs on the bug itself.
- * Attachments join with the attachments work; until then a bug has none.
+ * requestees join its CC list), its attachments after the change (new ones and those made
+ * obsolete now marked), its current flags, the caller's input groups in Bugzilla's order.
  */
-export function flagDecisionRequest(before: ExistingBug | null, after: ExistingBug, flags: readonly FlagInput[]): FlagDecisionRequest {
+export function flagDecisionRequest(
+  before: ExistingBug | null,
+  after: ExistingBug,
+  inputs: readonly FlagInputGroup[],
+): FlagDecisionRequest {
   const moved =
     before !== null && (before.fields.product.id !== after.fields.product.id || before.fields.component.id !== after.fields.component.id);
   return {
     bugId: after.bugId,
     bug: { ...accessFactsOf(after), productId: after.fields.product.id, componentId: after.fields.component.id, moved },
-    attachments: [],
+    attachments: after.attachments.map((attachment) => {
+      const was = before?.attachments.find((candidate) => candidate.attachmentId === attachment.attachmentId);
+      return {
+        id: attachment.attachmentId,
+        creatorId: attachment.creatorId,
+        isPrivate: attachment.isPrivate,
+        isObsolete: attachment.isObsolete,
+        becameObsolete: attachment.isObsolete && was !== undefined && !was.isObsolete,
+        isNew: was === undefined,
+      };
+    }),
     currentFlags: before?.flags ?? [],
-    inputs: flags.length > 0 ? [{ attachmentId: null, flags, restrictToOwnFlags: false, otherChanges: true }] : [],
+    inputs,
     mode: 'change',
   };
 }
 
-/** A change needs the flag decision when it carries flags, or moves a bug that has flags. */
+/**
+ * A change needs the flag decision when it carries flags, moves a bug that has flags, or
+ * makes obsolete an attachment with pending requests (they are cancelled).
+ */
 export function needsFlagDecision(request: FlagDecisionRequest): boolean {
-  return request.inputs.length > 0 || (request.bug.moved && request.currentFlags.length > 0);
+  const obsoleted = new Set(request.attachments.filter((attachment) => attachment.becameObsolete).map((attachment) => attachment.id));
+  return (
+    request.inputs.length > 0 ||
+    (request.bug.moved && request.currentFlags.length > 0) ||
+    request.currentFlags.some((flag) => flag.status === '?' && flag.attachmentId !== null && obsoleted.has(flag.attachmentId))
+  );
 }

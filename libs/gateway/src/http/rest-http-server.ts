@@ -135,7 +135,7 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
   }
 }
 
-function restPath(url: string): { rest: boolean; rawPath: string; path: string; queryString: string } {
+export function restPath(url: string): { rest: boolean; rawPath: string; path: string; queryString: string } {
   const [rawPath = '', queryString = ''] = url.split(/\?(.*)/s, 2);
   const prefix = REST_PREFIX.exec(rawPath);
   return { rest: prefix !== null, rawPath, path: prefix ? rawPath.slice(prefix[0].length) || '/' : rawPath, queryString };

@@ -6,6 +6,7 @@ import { EsdbEventStore } from './esdb-event-store.adapter';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { EVENT_STREAMS, EventStreams } from './event-streams';
 import { PostgresEventStore } from './postgres-event-store.adapter';
+import { TimedEventStore } from './timed-event-store';
 import { UpcastingEventStore } from './upcasting-event-store';
 
 export type EventStoreConfig = { readonly adapter: 'postgres' } | { readonly adapter: 'eventstoredb'; readonly url: string };
@@ -22,7 +23,7 @@ class EventStoreLifecycle implements OnModuleDestroy {
 /**
  * Picks the event-store adapter named by configuration (an unknown name fails at boot)
  * and puts the process's stream types in front of it, so that every reader gets the
- * current event shapes (EVENT_STREAMS: Tracker's STREAM_TYPES).
+ * current event shapes (EVENT_STREAMS: Tracker's STREAM_TYPES), its appends timed (metrics).
  */
 @Module({})
 export class EventStoreModule {
@@ -36,7 +37,7 @@ export class EventStoreModule {
           provide: EVENT_STORE,
           inject: [SQL_CONNECTION, EVENT_STREAMS],
           useFactory: async (connection: SqlConnection, streams: EventStreams): Promise<EventStore> =>
-            new UpcastingEventStore(await openAdapter(config, connection), streams),
+            new TimedEventStore(new UpcastingEventStore(await openAdapter(config, connection), streams)),
         },
         EventStoreLifecycle,
       ],

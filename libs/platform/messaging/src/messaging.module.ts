@@ -2,9 +2,10 @@ import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
+import { timedRequests } from '@tracker/platform/metrics';
 import { ClientProxyMessageBus } from './client-proxy-message-bus';
 import { InProcessBroker, InProcessClient, InProcessServer } from './in-process.transport';
-import { MESSAGE_BUS } from './message-bus.port';
+import { MESSAGE_BUS, type MessageBus } from './message-bus.port';
 import { MESSAGE_ENDPOINTS, type MessageEndpoints } from './message-endpoints';
 import { CONNECTION_STATES, ConnectionStates } from './connection-states';
 import { PrefixedNatsClient } from './nats-client';
@@ -61,7 +62,8 @@ export class MessagingModule {
         {
           provide: MESSAGE_BUS,
           inject: [MESSAGE_CLIENT],
-          useFactory: (client: ClientProxy) => new ClientProxyMessageBus(client, config.timeoutMs),
+          // each request timed by subject (tracker_nats_request_duration_seconds)
+          useFactory: (client: ClientProxy): MessageBus => timedRequests(new ClientProxyMessageBus(client, config.timeoutMs)),
         },
         { provide: MESSAGE_ENDPOINTS, inject: [MESSAGE_CLIENT], useFactory: (client: ClientProxy & MessageEndpoints) => client },
         { provide: APP_INTERCEPTOR, useClass: ServiceReplyInterceptor },

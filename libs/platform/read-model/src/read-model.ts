@@ -2,12 +2,14 @@ import { Logger } from '@nestjs/common';
 import { CommonErrors, type EventMetadata, type ReadinessProblem } from '@tracker/contracts';
 import type { EventStore, GlobalPosition } from '@tracker/platform/event-store';
 import type { ServiceReadiness } from '@tracker/platform/messaging';
+import { trackProjectionLag } from '@tracker/platform/metrics';
 import type { SqlConnection } from '@tracker/platform/sql';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Projection } from './projection';
 import { closeLockPool } from './keyed-lock';
 import { changeNotVisible, notAcceptingChanges, notReady } from './projection-problem';
 import { ProjectionHaltedError, ProjectionRunner } from './projection-runner';
+import { projectionLagSource } from './projection-lag.source';
 import { type SkippedEvent, recordSkip } from './projection-skips';
 import { schemaOf } from './schema';
 
@@ -48,6 +50,7 @@ export interface SkipRequest {
 export class ReadModel implements ServiceReadiness {
   private readonly logger: Logger;
   private runners: ProjectionRunner[] = [];
+  private untrackLag: Array<() => void> = [];
 
   private constructor(
     readonly dataSource: DataSource,
@@ -87,9 +90,12 @@ export class ReadModel implements ServiceReadiness {
       (projection) => new ProjectionRunner(this.store, this.dataSource, this.options.schema, projection, runnerOptions),
     );
     await Promise.all(this.runners.map((runner) => runner.start()));
+    // each projection's lag is reported on /metrics while it runs
+    this.untrackLag = this.runners.map((runner) => trackProjectionLag(projectionLagSource(this.options.schema, this.store, runner)));
   }
 
   async stop(): Promise<void> {
+    for (const untrack of this.untrackLag.splice(0)) untrack();
     await Promise.all(this.runners.map((runner) => runner.stop()));
     this.runners = [];
   }

@@ -16,6 +16,11 @@ export interface PlatformConfig {
    * and exit without serving: what the migration Job of an upgrade runs (docs/operations-guide.md).
    */
   readonly migrateOnly: boolean;
+  /**
+   * TRACKER_METRICS_PORT: where a service process (which has no HTTP port otherwise) serves
+   * GET /metrics; unset, none (docs/operations-guide.md). The gateway serves it on its own port.
+   */
+  readonly metricsPort?: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -49,7 +54,13 @@ export function readDistributedPlatformConfig(env: EnvReader): PlatformConfig {
     messaging: readNatsConfig(env),
     logLevels: readLogLevels(env),
     migrateOnly: env.boolean('TRACKER_MIGRATE_ONLY', false),
+    ...readMetricsPort(env),
   };
+}
+
+function readMetricsPort(env: EnvReader): Pick<PlatformConfig, 'metricsPort'> {
+  if (env.optionalString('TRACKER_METRICS_PORT') === undefined) return {};
+  return { metricsPort: env.int('TRACKER_METRICS_PORT', 0, { min: 0, max: 65_535 }) };
 }
 
 export function readNatsConfig(env: EnvReader): MessagingConfig {

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@tracker/contracts';
 import { ConfigError } from '@tracker/platform/config';
 import { PrefixedNatsServer, natsConnectionOptions } from '@tracker/platform/messaging';
+import { serveMetrics } from '@tracker/platform/metrics';
 import type { PlatformConfig } from './platform.config';
 
 /**
@@ -18,7 +19,7 @@ import type { PlatformConfig } from './platform.config';
 export async function startService(
   service: ServiceName,
   module: DynamicModule,
-  platform: Pick<PlatformConfig, 'messaging' | 'logLevels' | 'migrateOnly'>,
+  platform: Pick<PlatformConfig, 'messaging' | 'logLevels' | 'migrateOnly' | 'metricsPort'>,
 ): Promise<void> {
   const { messaging, logLevels } = platform;
   if (messaging.transport !== 'nats') throw new Error('A service process answers on NATS only');
@@ -34,6 +35,10 @@ export async function startService(
   server.enableShutdownHooks();
   await server.listen();
   new Logger('Startup').log(`${service} answers on ${messaging.natsUrl} as ${messaging.subjectPrefix}${service}.*`);
+  if (platform.metricsPort !== undefined) {
+    const { port } = await serveMetrics(platform.metricsPort, '0.0.0.0');
+    new Logger('Startup').log(`${service} serves metrics on http://0.0.0.0:${port}/metrics`);
+  }
 }
 
 /** Prints configuration problems without a stack trace, anything else with one, and exits. */

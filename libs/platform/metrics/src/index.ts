@@ -1,0 +1,4 @@
+export * from './tracker-metrics';
+export * from './metrics-exposition';
+export * from './projection-lag';
+export * from './timed-requests';

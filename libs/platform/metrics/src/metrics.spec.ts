@@ -1,0 +1,81 @@
+import { DomainError } from '@tracker/contracts';
+import { METRICS_CONTENT_TYPE, renderMetrics, serveMetrics } from './metrics-exposition';
+import { trackProjectionLag } from './projection-lag';
+import { timedRequests } from './timed-requests';
+import { METRICS_REGISTRY } from './tracker-metrics';
+
+/** The value of one sample of the registry: `name{labels}` (labels in any order, all given). */
+async function sample(name: string, labels: Record<string, string>): Promise<number | undefined> {
+  const metrics = await METRICS_REGISTRY.getMetricsAsJSON();
+  const values = metrics.flatMap((metric) =>
+    metric.values.map((value) => ({ ...value, metricName: (value as { metricName?: string }).metricName ?? metric.name })),
+  );
+  const found = values.find(
+    (value) =>
+      value.metricName === name &&
+      Object.keys(labels).length === Object.keys(value.labels).length &&
+      Object.entries(labels).every(([key, wanted]) => String(value.labels[key]) === wanted),
+  );
+  return found?.value;
+}
+
+const request = { auth: {} as never, correlationId: 'c', params: null };
+
+describe('process metrics', () => {
+  it('times each bus request by subject and outcome', async () => {
+    const bus = timedRequests({
+      request: <Result>(subject: string): Promise<Result> =>
+        subject === 'probe.refuse' ? Promise.reject(new DomainError('paramInvalid', 'no')) : Promise.resolve('yes' as Result),
+    });
+    const before = (await sample('tracker_nats_request_duration_seconds_count', { subject: 'probe.answer', outcome: 'ok' })) ?? 0;
+    await expect(bus.request('probe.answer', request)).resolves.toBe('yes');
+    await expect(bus.request('probe.answer', request)).resolves.toBe('yes');
+    await expect(bus.request('probe.refuse', request)).rejects.toThrow('no');
+    expect(await sample('tracker_nats_request_duration_seconds_count', { subject: 'probe.answer', outcome: 'ok' })).toBe(before + 2);
+    expect(await sample('tracker_nats_request_duration_seconds_count', { subject: 'probe.refuse', outcome: 'error' })).toBe(1);
+    expect(await sample('tracker_nats_request_duration_seconds_bucket', { subject: 'probe.refuse', outcome: 'error', le: '+Inf' })).toBe(1);
+  });
+
+  it('asks each tracked projection for its lag at every scrape, until it is untracked', async () => {
+    let lag = { events: 3, seconds: 12.5 };
+    const untrack = trackProjectionLag({ service: 'probe', projection: 'things', lag: () => Promise.resolve(lag) });
+    await renderMetrics();
+    expect(await sample('tracker_projection_lag_events', { service: 'probe', projection: 'things' })).toBe(3);
+    expect(await sample('tracker_projection_lag_seconds', { service: 'probe', projection: 'things' })).toBe(12.5);
+    lag = { events: 0, seconds: 0 };
+    expect(await renderMetrics()).toContain('tracker_projection_lag_events{service="probe",projection="things"} 0');
+    untrack();
+    expect(await renderMetrics()).not.toContain('projection="things"');
+  });
+
+  it('drops the lag of a projection whose store cannot be read, rather than report an old value', async () => {
+    let fail = false;
+    const untrack = trackProjectionLag({
+      service: 'probe',
+      projection: 'flaky',
+      lag: () => (fail ? Promise.reject(new Error('down')) : Promise.resolve({ events: 1, seconds: 1 })),
+    });
+    expect(await renderMetrics()).toContain('tracker_projection_lag_events{service="probe",projection="flaky"} 1');
+    fail = true;
+    expect(await renderMetrics()).not.toContain('projection="flaky"');
+    untrack();
+  });
+
+  it('serves GET /metrics alone on a port of its own, with the default process metrics', async () => {
+    const { server, port } = await serveMetrics(0, '127.0.0.1');
+    try {
+      const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers.get('content-type')).toBe(METRICS_CONTENT_TYPE);
+      const text = await metrics.text();
+      expect(text).toContain('# TYPE process_cpu_user_seconds_total counter');
+      expect(text).toContain('# TYPE nodejs_heap_size_used_bytes gauge');
+      expect(text).toContain('# TYPE tracker_http_request_duration_seconds histogram');
+      const other = await fetch(`http://127.0.0.1:${port}/rest/version`);
+      expect(other.status).toBe(404);
+      expect(await other.text()).toBe('Only GET /metrics is served here.\n');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

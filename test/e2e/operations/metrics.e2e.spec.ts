@@ -1,0 +1,67 @@
+import { http } from '@tracker/testing';
+import { describeInBothModes } from '../../support/modes';
+import { ADMIN, TrackerWorld } from '../../support/world';
+
+/** A sample's value in the text exposition (`name{labels} value`), 0 when the series is absent. */
+const sample = (text: string, series: string): number => {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+};
+
+/**
+ * /metrics after a few calls (docs/operations-guide.md, "Metrics"): the gateway's on its
+ * own port; in distributed mode the identity service's on TRACKER_METRICS_PORT (0 here:
+ * any free port, read from its start-up line), in embedded mode the same process's.
+ */
+describeInBothModes(
+  'metrics',
+  (tracker, mode) => {
+    const world = new TrackerWorld(() => tracker().baseUrl);
+    const gatewayMetrics = async (): Promise<string> => {
+      const response = await http(tracker().baseUrl, '/metrics');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+      return response.text;
+    };
+    const identityMetrics = async (): Promise<string> => {
+      if (mode === 'embedded') return gatewayMetrics();
+      const identity = tracker().processes.get('identity');
+      if (!identity) throw new Error('no identity process');
+      const [, port] = await identity.waitFor(/identity serves metrics on http:\/\/0\.0\.0\.0:(\d+)\/metrics/);
+      const response = await http(`http://127.0.0.1:${port}`, '/metrics');
+      expect(response.status).toBe(200);
+      return response.text;
+    };
+
+    it('counts and times REST calls by route template and status, and the NATS requests behind them by subject', async () => {
+      const before = await gatewayMetrics();
+      await world.group('metrics-a');
+      await world.group('metrics-b');
+      const missing = await world.call(ADMIN, 'PUT', '/group/no-such-group-anywhere', { description: 'x' });
+      expect(missing.status).toBe(404);
+      const after = await gatewayMetrics();
+      const delta = (series: string): number => sample(after, series) - sample(before, series);
+      expect(delta('tracker_http_requests_total{method="POST",route="/group",status="201"}')).toBe(2);
+      expect(delta('tracker_http_request_duration_seconds_count{method="POST",route="/group",status="201"}')).toBe(2);
+      expect(delta('tracker_http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/group",status="201"}')).toBe(2);
+      expect(delta('tracker_http_requests_total{method="PUT",route="/group/:id_or_name",status="404"}')).toBe(1);
+      expect(after).not.toContain('route="/group/no-such-group-anywhere"');
+      expect(delta('tracker_nats_request_duration_seconds_count{subject="identity.groups.create",outcome="ok"}')).toBe(2);
+      expect(delta('tracker_nats_request_duration_seconds_count{subject="identity.groups.update",outcome="error"}')).toBe(1);
+      expect(after).toContain('# TYPE process_cpu_user_seconds_total counter');
+      expect(after).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+    });
+
+    it('times event-store appends by stream type and reports each projection lag where the service runs', async () => {
+      const before = await identityMetrics();
+      await world.group('metrics-c');
+      const after = await identityMetrics();
+      const delta = (series: string): number => sample(after, series) - sample(before, series);
+      expect(delta('tracker_event_store_append_duration_seconds_count{stream_type="group",outcome="ok"}')).toBe(1);
+      expect(after).toContain('tracker_projection_lag_events{service="identity",projection="identity"} 0');
+      expect(after).toContain('tracker_projection_lag_seconds{service="identity",projection="identity"} 0');
+      expect(after).toContain('# TYPE process_resident_memory_bytes gauge');
+    });
+  },
+  { TRACKER_METRICS_PORT: '0' },
+);

@@ -47,9 +47,9 @@ export function decideUpdateAttachments(command: UpdateAttachments, state: BugSt
       const group = groups.findIndex((candidate) => candidate.attachmentId === id);
       placement.refuseAt(['extract', 'rights'], group);
       // a flag-only edit (the flags service keeps it to the caller's own flags): no field changes
-      if (!canEditAttachment(command.actor, attachment))
-        return { attachment, after: group < 0 ? refuse(AttachmentErrors.editDenied(id)) : attachment };
-      const after = requireFields(command.actor, attachment, command.changes);
+      const editable = canEditAttachment(command.actor, attachment);
+      if (!editable && group < 0) refuse(AttachmentErrors.editDenied(id));
+      const after = editable ? requireFields(command.actor, attachment, command.changes) : attachment;
       placement.refuseAt(['apply'], group);
       return { attachment, after };
     });

@@ -172,4 +172,14 @@ describeInBothModes('malformed input at the edge', (tracker) => {
   it('is still healthy after all of it', async () => {
     expect(await world.ok(ANONYMOUS, 'GET', '/health')).toMatchObject({ status: 'ok' });
   });
+
+  it('starts again on the same data and answers a read as it did before', async () => {
+    const reads = [`/bug/${bugId}`, `/bug/${bugId}/comment`];
+    const before = await Promise.all(reads.map((path) => world.ok<unknown>(ADMIN, 'GET', path)));
+    expect(before[0]).toMatchObject({ bugs: [{ id: bugId, summary: 'target of malformed calls', product }] });
+    expect(before[1]).toMatchObject({ bugs: { [String(bugId)]: { comments: [{ id: commentId, count: 0 }] } } });
+    await tracker().restart();
+    expect(await world.ok(ANONYMOUS, 'GET', '/health')).toMatchObject({ status: 'ok' });
+    expect(await Promise.all(reads.map((path) => world.ok<unknown>(ADMIN, 'GET', path)))).toEqual(before);
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import { STREAM_TYPES, type StreamType, type Upcaster } from '@tracker/contracts
 import { EventStreams } from '@tracker/platform/event-store';
 
 /**
- * The older shapes the replay test reads, one event type per stream type. Where an event
+ * The older shapes the replay test reads, at least one event type per stream type. Where an event
  * really changed shape the case is the real one (`real`: SQL that turns the stored data
  * into version 1, read back by the event type's own upcasters). Elsewhere the shape is made
  * up for the test: a shape in which some keys had other names. That is the commonest
@@ -22,6 +22,9 @@ const WITHOUT_EDITCOMPONENTS = `jsonb_set(jsonb_set(data,
   '{control}', CASE WHEN jsonb_typeof(data->'control') = 'object' THEN (data->'control') - 'editcomponents' ELSE 'null'::jsonb END),
   '{previous}', CASE WHEN jsonb_typeof(data->'previous') = 'object' THEN (data->'previous') - 'editcomponents' ELSE 'null'::jsonb END)`;
 
+/** CommentAdded version 1: no `attachmentNote` (added in version 2, docs/attachments.md §5). */
+const WITHOUT_ATTACHMENT_NOTE = `data - 'attachmentNote'`;
+
 export const OLDER_SHAPES: readonly OlderShape[] = [
   { streamPrefix: 'user-', eventType: 'UserCreated', renamed: { realName: 'fullName' } },
   { streamPrefix: 'group-', eventType: 'GroupCreated', renamed: { description: 'desc' } },
@@ -34,6 +37,7 @@ export const OLDER_SHAPES: readonly OlderShape[] = [
   { streamPrefix: 'workflow', eventType: 'StatusAdded', renamed: { isOpen: 'open' } },
   { streamPrefix: 'catalog-installation', eventType: 'CatalogInstalled', renamed: { version: 'plan' } },
   { streamPrefix: 'bug-', eventType: 'BugCreated', renamed: { fields: 'values', reporter: 'submitter' } },
+  { streamPrefix: 'bug-', eventType: 'CommentAdded', renamed: {}, real: WITHOUT_ATTACHMENT_NOTE },
   { streamPrefix: 'usertags-', eventType: 'BugTagsChanged', renamed: { added: 'tagged' } },
   { streamPrefix: 'lastvisit-', eventType: 'BugsVisited', renamed: { visitedAt: 'at' } },
   { streamPrefix: 'commenttags-', eventType: 'CommentTagsUpdated', renamed: { tags: 'list' } },

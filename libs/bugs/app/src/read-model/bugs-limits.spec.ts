@@ -11,7 +11,8 @@ import { PersonalTagsProjection } from './personal-tags.projection';
 /**
  * Issue 13: every text and number a bug command carries is bounded in the decider, and what
  * the decider accepts at or just inside a limit, the real read model holds. Over a limit:
- * Bugzilla's code (104 for texts, 103 for aliases, 54/55 for numbers), nothing decided.
+ * Bugzilla's code (104 for texts, 103 for aliases, 114 for comments, 54/55 for numbers),
+ * nothing decided; on creation and on update alike.
  */
 const L = BUG_LIMITS;
 const custom = (id: number, name: string, type: CustomFieldRule['type']): CustomFieldRule => ({
@@ -49,6 +50,8 @@ describeOnBothPostgres('bugs-limits', (target, open) => {
       });
     }, 60_000);
     afterAll(() => log.close());
+    const bugRow = (bugId: number): Promise<Array<Record<string, unknown>>> =>
+      log.query(`SELECT summary, alias, url, whiteboard, custom FROM S.bugs WHERE id = $1`, [bugId]);
 
     it('files bugs with summaries, aliases, URLs, whiteboards and custom texts up to their limits, and refuses longer ones', async () => {
       await fc.assert(
@@ -87,6 +90,59 @@ describeOnBothPostgres('bugs-limits', (target, open) => {
               [bugId],
             );
             expect(rows).toEqual([{ summary, alias: [alias], url, whiteboard, custom: { cf_text: text, cf_area: area, cf_count: count } }]);
+          },
+        ),
+        LIMIT_RUNS,
+      );
+    });
+
+    it('changes summaries, aliases, URLs, whiteboards, custom texts and comments up to their limits; a refusal leaves the row', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          textAround(L.summaryLength, 1),
+          lengthAround(L.aliasLength, 6),
+          longText(L.urlLength),
+          longText(L.whiteboardLength),
+          fc.tuple(textAround(L.freeTextLength), longText(L.textAreaLength)),
+          fc.constantFrom(1, L.commentLength, L.commentLength + 1),
+          async (summary, aliasLength, url, whiteboard, [text, area], commentLength) => {
+            const bugId = (nextBug += 1);
+            const create = createBug({ ...MINIMAL_INPUT, summary: 'before' }, { bugId, commentId: bugId * 10, actor: ADMIN_ACTOR, rules });
+            const created = accepted(bugDecider.decide(create, bugDecider.initialState()));
+            await log.append(bugStream(bugId), created);
+            const state = created.reduce(bugDecider.evolve, bugDecider.initialState()) as ExistingBug;
+            const before = await bugRow(bugId);
+            const alias = textOfLength(aliasLength - String(bugId).length, 'u') + String(bugId);
+            const body = textOfLength(commentLength, '語');
+            const input = {
+              summary,
+              alias: { set: [alias] },
+              url,
+              whiteboard,
+              customFields: { cf_text: text, cf_area: area },
+              comment: { body },
+            };
+            const outcome = bugDecider.decide(updateBug(input, { commentId: bugId * 10 + 1, dupeTarget: null, rules }), state);
+            const refusals = [
+              [alias.length > L.aliasLength, 103],
+              [url.length > L.urlLength, 104],
+              [area.length > L.textAreaLength, 104],
+              [text.length > L.freeTextLength, 104],
+              [summary.length > L.summaryLength, 104],
+              [whiteboard.length > L.whiteboardLength, 104],
+              [commentLength > L.commentLength, 114],
+            ].flatMap(([over, code]) => (over ? [code] : []));
+            if (refusals.length > 0) {
+              expect(refusals).toContain(codeOf(outcome));
+              expect(await bugRow(bugId)).toEqual(before);
+              return;
+            }
+            await log.append(bugStream(bugId), accepted(outcome));
+            expect(await bugRow(bugId)).toEqual([
+              { summary, alias: [alias], url, whiteboard, custom: expect.objectContaining({ cf_text: text, cf_area: area }) as unknown },
+            ]);
+            const comments = await log.query(`SELECT length(text) AS length FROM S.bug_comments WHERE comment_id = $1`, [bugId * 10 + 1]);
+            expect(comments).toEqual([{ length: commentLength }]);
           },
         ),
         LIMIT_RUNS,

@@ -10,6 +10,8 @@ export interface NodeProcess {
   /** resolves with the first match of `pattern` in the output */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   stop(): Promise<void>;
+  /** kill -9: no shutdown hook runs, as when a machine or the OOM killer ends it */
+  kill(): Promise<void>;
 }
 
 export function startNodeProcess(name: string, script: string, env: Readonly<Record<string, string>>, cwd: string): NodeProcess {
@@ -57,6 +59,11 @@ export function startNodeProcess(name: string, script: string, env: Readonly<Rec
         child.once('exit', onExit);
         check();
       }),
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -40,6 +40,11 @@ export function startProfiled(profileDir: string, env: Readonly<Record<string, s
         await new Promise((wait) => setTimeout(wait, 100));
       }
     },
+    kill: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -27,6 +27,11 @@ export const CommonErrors = {
     new DomainError('userError', `The ${field} is limited to ${limit} characters; the one given has ${length}.`),
   /** a service cannot serve this now (not ready, not running, storage away): retry later */
   serviceUnavailable: (message: string): DomainError => new DomainError('serviceUnavailable', message),
+  /**
+   * the request may have been carried out (it was recorded, or its answer was lost): 504, so
+   * an Idempotency-Key stays in doubt and a retry cannot apply it twice
+   */
+  changeInDoubt: (message: string): DomainError => new DomainError('serviceTimeout', message),
   internal: (correlationId: string): DomainError =>
     new DomainError('internalError', `An internal error occurred. Please quote correlation id ${correlationId} when reporting it.`),
 };

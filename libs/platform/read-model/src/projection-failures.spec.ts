@@ -60,7 +60,7 @@ describeOnBothDatabases(
       const after = await world().store.appendToStream(`${prefix}c`, [event('Created')], { expectedRevision: 'no_stream' });
 
       const waiting = await failureOf(readModel.waitFor(`${prefix}c`, after.position, 'test'));
-      expect(waiting.code).toBe(100503);
+      expect(waiting.code).toBe(100504);
       expect(waiting.message).toBe(
         `The change was recorded, but the ${schema} service cannot show it yet: it could not apply a recorded change ` +
           `(event ${poison.position}, Poison of ${prefix}b) and waits for an administrator (GET /rest/health tells more). Please try again later.`,

@@ -37,9 +37,12 @@ export function notReady(service: string, problem: ReadinessProblem): DomainErro
   return CommonErrors.serviceUnavailable(`The ${service} service is not ready: it ${stoppedAt(problem)}.`);
 }
 
-/** A write whose events are stored but cannot be shown (they come at or after the stop). */
+/**
+ * A write whose events are stored but cannot be shown (they come at or after the stop): done,
+ * so not the 503 that tells a client (and the Idempotency-Key guard) that nothing was.
+ */
 export function changeNotVisible(service: string, problem: ReadinessProblem): DomainError {
-  return CommonErrors.serviceUnavailable(
+  return CommonErrors.changeInDoubt(
     `The change was recorded, but the ${service} service cannot show it yet: it ${stoppedAt(problem)}. Please try again later.`,
   );
 }

@@ -7,3 +7,4 @@ export * from './recipients/mail-facts';
 export * from './recipients/visible-content';
 export * from './recipients/decide-bug-recipients';
 export * from './flag-recipients/decide-flag-recipients';
+export * from './bug-facts/bug-mail-facts.rules';

@@ -8,6 +8,7 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
   it('starts at the creation: groups, accessibility, roles and status', () => {
     expect(fold(bugCreated())).toEqual({
       status: 'CONFIRMED',
+      summary: 'Crash on save',
       access: {
         groupIds: [],
         isCreatorAccessible: true,
@@ -25,11 +26,17 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
     const after = participants({ assignee: dan.id, cc: [eve.id] });
     const facts = fold(
       bugCreated(),
-      bugUpdated({ status: 'RESOLVED', groups: { added: [group], removed: [] }, isCcAccessible: false }, dan, participants(), after),
+      bugUpdated(
+        { status: 'RESOLVED', summary: 'Crash on load', groups: { added: [group], removed: [] }, isCcAccessible: false },
+        dan,
+        participants(),
+        after,
+      ),
       commentAdded('Hi', { participants: participants({ assignee: dan.id, cc: [] }) }),
     );
     expect(facts).toEqual({
       status: 'RESOLVED',
+      summary: 'Crash on load',
       access: {
         groupIds: [9],
         isCreatorAccessible: true,

@@ -4,7 +4,7 @@ import type { BugMailFacts } from '../recipients/mail-facts';
 
 /**
  * What the mailer keeps of a bug, folded from its own events (no question to the bugs
- * service): who may see it (canSeeBug's facts) and its status. Null until the bug's
+ * service): who may see it (canSeeBug's facts), its status and summary. Null until the bug's
  * creation was seen.
  */
 export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent): BugMailFacts | null {
@@ -12,7 +12,11 @@ export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent):
     case 'BugCreated': {
       const { fields, participants } = event.data;
       const flags = { isCreatorAccessible: fields.isCreatorAccessible, isCcAccessible: fields.isCcAccessible };
-      return { status: fields.status, access: { groupIds: fields.groups.map((group) => group.id), ...flags, ...roles(participants) } };
+      return {
+        status: fields.status,
+        summary: fields.summary,
+        access: { groupIds: fields.groups.map((group) => group.id), ...flags, ...roles(participants) },
+      };
     }
     case 'BugUpdated': {
       if (!facts) return null;
@@ -24,6 +28,7 @@ export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent):
       ];
       return {
         status: changes.status ?? facts.status,
+        summary: changes.summary ?? facts.summary,
         access: {
           groupIds,
           isCreatorAccessible: changes.isCreatorAccessible ?? facts.access.isCreatorAccessible,

@@ -20,6 +20,8 @@ export interface MailUserFacts {
 export interface BugMailFacts {
   readonly access: BugAccessFacts;
   readonly status: string;
+  /** for the subject */
+  readonly summary: string;
 }
 
 export interface MailFacts {

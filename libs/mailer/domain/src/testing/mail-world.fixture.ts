@@ -53,6 +53,7 @@ export function bugFacts(change: Partial<BugMailFacts['access']> = {}, status = 
   const p = participants();
   return {
     status,
+    summary: 'Crash on save',
     access: {
       groupIds: [],
       reporterId: p.reporter,

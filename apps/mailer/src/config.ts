@@ -14,7 +14,7 @@ export function loadMailerConfig(environment: NodeJS.ProcessEnv): Readonly<Maile
   const env = new EnvReader(environment);
   return env.finish({
     platform: readDistributedPlatformConfig(env),
-    mailer: readMailerOptions(env),
+    mailer: readMailerOptions(env, null),
     mailQueue: readMailQueueConfig(env, 'bullmq'),
   });
 }

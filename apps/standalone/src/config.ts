@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { type BugsOptions, readBugsOptions } from '@tracker/bugs/app';
 import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
 import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
@@ -42,7 +43,7 @@ export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<S
     maxAttachmentBytes: readMaxAttachmentBytes(env),
     flags: readFlagsOptions(env),
     idempotency: readIdempotencyOptions(env, platform.messaging.timeoutMs),
-    mailer: readMailerOptions(env),
+    mailer: readMailerOptions(env, join(resolve(env.string('TRACKER_DATA_DIR', './data')), 'mail')),
     mailQueue: readMailQueueConfig(env, 'in-process'),
   });
 }

@@ -6,3 +6,7 @@ export * from './read-model/pending-changes.queries';
 export * from './read-model/mail-changes.projection';
 export * from './read-model/mailer.read-model';
 export * from './read-model/migrations/1764900000000-create-mail-tables';
+export * from './worker/mail-sender';
+export * from './worker/smtp-mail-sender';
+export * from './worker/eml-mail-sender';
+export * from './worker/mail-worker';

@@ -6,10 +6,11 @@ import { MailDispatcher } from './notifier/mail-dispatcher';
 import { MailFactsLoader } from './notifier/mail-facts.loader';
 import { mailerReadModel, onDataSource } from './read-model/mailer.read-model';
 import { PendingChangesQueries } from './read-model/pending-changes.queries';
+import { MailWorker } from './worker/mail-worker';
 
 /**
  * The mailer service (docs/mail.md): the notifier (projection and dispatcher) that turns
- * bug changes into queued mails. The mail queue (MAIL_QUEUE) comes from the app's
+ * bug changes into queued mails, and the workers that send them. The mail queue (MAIL_QUEUE) comes from the app's
  * MailQueueModule: BullMQ on Redis in distributed mode, in process in embedded mode.
  */
 @Module({})
@@ -25,6 +26,7 @@ export class MailerModule {
         IdentityClient,
         MailFactsLoader,
         MailDispatcher,
+        MailWorker,
       ],
       exports: [MailDispatcher, PendingChangesQueries],
     };

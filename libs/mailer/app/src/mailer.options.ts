@@ -1,5 +1,6 @@
 import type { EnvReader } from '@tracker/platform/config';
 import type { MailQueueConfig } from '@tracker/platform/mail-queue';
+import type { MailDelivery } from './worker/mail-sender';
 
 /** What the mailer reads from the environment (listed in the README and docs/mail.md). */
 export interface MailerOptions {
@@ -11,12 +12,16 @@ export interface MailerOptions {
   readonly settleMs: number;
   /** how often the dispatcher looks for recorded changes */
   readonly pollMs: number;
+  /** where the mail workers send: SMTP, `.eml` files, or nowhere (no worker in this process) */
+  readonly delivery: MailDelivery;
+  /** sends at a time per process */
+  readonly concurrency: number;
 }
 
 export const MAILER_OPTIONS = Symbol('MAILER_OPTIONS');
 
 /** Called by each app's config.ts, the only code that touches process.env. */
-export function readMailerOptions(env: EnvReader): MailerOptions {
+export function readMailerOptions(env: EnvReader, emlDir: string | null): MailerOptions {
   const from = env.string('TRACKER_MAIL_FROM', 'tracker@localhost').trim();
   if (!/^[^@\s]+@[^@\s]+$/.test(from)) env.invalid('TRACKER_MAIL_FROM', from, 'must be an address like tracker@example.com');
   return {
@@ -28,6 +33,8 @@ export function readMailerOptions(env: EnvReader): MailerOptions {
       .filter((login) => login !== ''),
     settleMs: env.int('TRACKER_MAIL_SETTLE_MS', 200, { min: 0, max: 60_000 }),
     pollMs: env.int('TRACKER_MAIL_POLL_MS', 250, { min: 10, max: 60_000 }),
+    delivery: readDelivery(env, emlDir),
+    concurrency: env.int('TRACKER_MAIL_CONCURRENCY', 4, { min: 1, max: 100 }),
   };
 }
 
@@ -46,4 +53,11 @@ export function readMailQueueConfig(env: EnvReader, adapter: MailQueueConfig['ad
     redisUrl: env.url('TRACKER_REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss']),
     queueName: env.string('TRACKER_MAIL_QUEUE_NAME', 'tracker-mail'),
   };
+}
+
+/** `SMTP_URL` when set; otherwise `.eml` files in `emlDir` (embedded mode) or no worker at all (distributed). */
+function readDelivery(env: EnvReader, emlDir: string | null): MailDelivery {
+  const url = env.optionalString('SMTP_URL');
+  if (url !== undefined) return { kind: 'smtp', url: env.url('SMTP_URL', url, ['smtp', 'smtps']) };
+  return emlDir === null ? { kind: 'none' } : { kind: 'eml', dir: emlDir };
 }

@@ -14,7 +14,14 @@ import { PendingChangesQueries } from '../read-model/pending-changes.queries';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailFactsLoader } from './mail-facts.loader';
 
-const OPTIONS: MailerOptions = { from: 'tracker@example.com', globalWatchers: [], settleMs: 0, pollMs: 60_000 };
+const OPTIONS: MailerOptions = {
+  from: 'tracker@example.com',
+  globalWatchers: [],
+  settleMs: 0,
+  pollMs: 60_000,
+  delivery: { kind: 'none' },
+  concurrency: 1,
+};
 const INSIDERS = new Set([eve.id]);
 
 /** identity as the dispatcher asks it: everyone of the mail world, Eve an insider; lead@example.com has no account. */

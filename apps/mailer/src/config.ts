@@ -1,12 +1,20 @@
+import { type MailerOptions, readMailerOptions, readMailQueueConfig } from '@tracker/mailer/app';
 import { EnvReader } from '@tracker/platform/config';
+import type { MailQueueConfig } from '@tracker/platform/mail-queue';
 import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
 
 export interface MailerConfig {
   readonly platform: PlatformConfig;
+  readonly mailer: MailerOptions;
+  readonly mailQueue: MailQueueConfig;
 }
 
 /** The only place the mailer process reads its environment. */
 export function loadMailerConfig(environment: NodeJS.ProcessEnv): Readonly<MailerConfig> {
   const env = new EnvReader(environment);
-  return env.finish({ platform: readDistributedPlatformConfig(env) });
+  return env.finish({
+    platform: readDistributedPlatformConfig(env),
+    mailer: readMailerOptions(env, null),
+    mailQueue: readMailQueueConfig(env, 'bullmq'),
+  });
 }

@@ -1,8 +1,11 @@
+import { join, resolve } from 'node:path';
 import { type BugsOptions, readBugsOptions } from '@tracker/bugs/app';
 import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
 import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
 import { type FlagsOptions, readFlagsOptions } from '@tracker/flags/app';
 import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
+import { type MailerOptions, readMailerOptions, readMailQueueConfig } from '@tracker/mailer/app';
+import type { MailQueueConfig } from '@tracker/platform/mail-queue';
 import { type IdempotencyStoreOptions, readIdempotencyOptions, readMaxAttachmentBytes } from '@tracker/gateway';
 import { type BlobStoreConfig, readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { EnvReader } from '@tracker/platform/config';
@@ -20,6 +23,9 @@ export interface StandaloneConfig {
   readonly maxAttachmentBytes: number;
   readonly flags: FlagsOptions;
   readonly idempotency: IdempotencyStoreOptions;
+  readonly mailer: MailerOptions;
+  /** in process: the embedded mailer's queue lives and dies with the process */
+  readonly mailQueue: MailQueueConfig;
 }
 
 /** The only place the standalone process reads its environment. */
@@ -37,5 +43,7 @@ export function loadStandaloneConfig(environment: NodeJS.ProcessEnv): Readonly<S
     maxAttachmentBytes: readMaxAttachmentBytes(env),
     flags: readFlagsOptions(env),
     idempotency: readIdempotencyOptions(env, platform.messaging.timeoutMs),
+    mailer: readMailerOptions(env, join(resolve(env.string('TRACKER_DATA_DIR', './data')), 'mail')),
+    mailQueue: readMailQueueConfig(env, 'in-process'),
   });
 }

@@ -7,6 +7,7 @@ import { CREDENTIAL_CACHE_TTL_MS, GatewayModule } from '@tracker/gateway';
 import { IdentityModule } from '@tracker/identity/app';
 import { MailerModule } from '@tracker/mailer/app';
 import { BlobStoreModule } from '@tracker/platform/blob-store';
+import { MailQueueModule } from '@tracker/platform/mail-queue';
 import { addressIdentifiesClient, PlatformModule } from '@tracker/platform/runtime';
 import type { StandaloneConfig } from './config';
 
@@ -31,7 +32,8 @@ export class StandaloneModule {
         BugsModule.forRoot(config.bugs),
         CommentsModule.forRoot(config.comments),
         FlagsModule.forRoot(config.flags),
-        MailerModule,
+        MailQueueModule.forRoot(config.mailQueue),
+        MailerModule.forRoot(config.mailer),
       ],
     };
   }

@@ -12,6 +12,8 @@ export interface LookupUsersParams {
   readonly ids?: readonly number[];
   /** also each user's effective groups and permissions (`UserAccess`), e.g. for the flags service's requestee and setter checks */
   readonly withAccess?: boolean;
+  /** also whether each user receives mail (`emailEnabled`), for the mailer */
+  readonly withMail?: boolean;
 }
 
 /** Bugzilla's user detail object, plus whether the account may log in. */
@@ -23,6 +25,8 @@ export interface UserSummary {
   readonly canLogin: boolean;
   /** present when asked `withAccess` */
   readonly access?: UserAccess;
+  /** present when asked `withMail`: false is Bugzilla's disable_mail */
+  readonly emailEnabled?: boolean;
 }
 
 /** What the user may see and do, as their AuthContext would carry it (docs/flags.md §1). */

@@ -1,8 +1,34 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { healthController } from '@tracker/platform/messaging';
+import { IdentityClient } from './collaborators/identity.client';
+import { MAILER_OPTIONS, type MailerOptions } from './mailer.options';
+import { MailDispatcher } from './notifier/mail-dispatcher';
+import { MailFactsLoader } from './notifier/mail-facts.loader';
+import { mailerReadModel, onDataSource } from './read-model/mailer.read-model';
+import { PendingChangesQueries } from './read-model/pending-changes.queries';
+import { MailWorker } from './worker/mail-worker';
 
-/** The mailer service: its message handlers, read model and domain wiring. */
-@Module({
-  controllers: [healthController('mailer')],
-})
-export class MailerModule {}
+/**
+ * The mailer service (docs/mail.md): the notifier (projection and dispatcher) that turns
+ * bug changes into queued mails, and the workers that send them. The mail queue (MAIL_QUEUE) comes from the app's
+ * MailQueueModule: BullMQ on Redis in distributed mode, in process in embedded mode.
+ */
+@Module({})
+export class MailerModule {
+  static forRoot(options: MailerOptions): DynamicModule {
+    return {
+      module: MailerModule,
+      imports: [mailerReadModel],
+      controllers: [healthController('mailer')],
+      providers: [
+        { provide: MAILER_OPTIONS, useValue: options },
+        onDataSource(PendingChangesQueries),
+        IdentityClient,
+        MailFactsLoader,
+        MailDispatcher,
+        MailWorker,
+      ],
+      exports: [MailDispatcher, PendingChangesQueries],
+    };
+  }
+}

@@ -15,7 +15,7 @@ const row = (id: number, login: string, groupNames: string[], disabled = ''): Us
   group_names: groupNames,
 });
 
-const rows = [row(1, 'ann@example.com', ['editbugs', 'insiders']), row(2, 'bob@example.com', [], 'gone')];
+const rows = [row(1, 'ann@example.com', ['editbugs', 'insiders']), { ...row(2, 'bob@example.com', [], 'gone'), email_enabled: false }];
 const queries = {
   byLogins: async (logins: readonly string[]) => rows.filter((r) => logins.includes(r.login)),
   byIds: async (ids: readonly number[]) => rows.filter((r) => ids.includes(r.id)),
@@ -41,5 +41,13 @@ describe('identity.users.lookup', () => {
       { groupIds: [], permissions: [] },
     ]);
     expect(result.users[0]?.access?.permissions).not.toContain('admin');
+  });
+
+  it('withMail: whether each user receives mail (the mailer asks)', async () => {
+    const result = await ask({ ids: [1, 2], withMail: true });
+    expect(result.users.map((user) => [user.id, user.emailEnabled])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
   });
 });

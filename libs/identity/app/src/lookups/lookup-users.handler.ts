@@ -38,6 +38,7 @@ export class LookupUsersHandler {
         email: row.login,
         canLogin: row.disabled_text === '',
         ...(params.withAccess ? { access: this.accessOf(row) } : {}),
+        ...(params.withMail ? { emailEnabled: row.email_enabled } : {}),
       })),
       unknownLogins: found.unknownNames,
       unknownIds: found.unknownIds,

@@ -1,0 +1,24 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ANONYMOUS, LOOKUP_USERS_SUBJECT, type LookupUsersParams, type LookupUsersResult, type UserSummary } from '@tracker/contracts';
+import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+
+/**
+ * Users belong to identity: the dispatcher asks, when it mails a change, for everyone the
+ * change names (by id) and the global watchers and cc-list addresses (by login), with their
+ * groups, permissions and whether they take mail. The mailer keeps none of it.
+ */
+@Injectable()
+export class IdentityClient {
+  constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
+
+  async users(correlationId: string, ids: readonly number[], logins: readonly string[]): Promise<readonly UserSummary[]> {
+    if (ids.length === 0 && logins.length === 0) return [];
+    const params: LookupUsersParams = { ids, logins, withAccess: true, withMail: true };
+    const result = await this.bus.request<LookupUsersResult, LookupUsersParams>(LOOKUP_USERS_SUBJECT, {
+      auth: ANONYMOUS,
+      correlationId,
+      params,
+    });
+    return result.users;
+  }
+}

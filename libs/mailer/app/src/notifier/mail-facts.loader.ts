@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { UserSummary } from '@tracker/contracts';
+import { type BugMailChange, type BugMailFacts, defaultMailPreferences, type MailFacts, type MailUserFacts } from '@tracker/mailer/domain';
+import { IdentityClient } from '../collaborators/identity.client';
+import { MAILER_OPTIONS, type MailerOptions } from '../mailer.options';
+
+/**
+ * Gathers the facts the recipients deciders need for one change: every user it names and
+ * the global watchers and cc-list addresses, asked of identity at once. Preferences are
+ * Bugzilla's defaults until they can be stored (docs/mail.md §9).
+ */
+@Injectable()
+export class MailFactsLoader {
+  constructor(
+    private readonly identity: IdentityClient,
+    @Inject(MAILER_OPTIONS) private readonly options: MailerOptions,
+  ) {}
+
+  async load(change: BugMailChange, bug: BugMailFacts): Promise<MailFacts> {
+    const { before, after } = change.participants;
+    const flagChanges = change.flags.flatMap((target) => target.changes);
+    const ids = new Set<number>([change.changer.id]);
+    for (const roles of before ? [before, after] : [after]) {
+      [roles.assignee, roles.reporter, roles.qaContact, ...roles.cc].forEach((id) => id !== null && ids.add(id));
+    }
+    for (const flag of flagChanges) {
+      if (flag.after?.requestee) ids.add(flag.after.requestee.id);
+      if (flag.before) ids.add(flag.before.setter.id);
+    }
+    const ccLists = flagChanges.flatMap((flag) => (flag.after ?? flag.before)?.type.ccList ?? []);
+    const found = await this.identity.users(change.changeId, [...ids], [...new Set([...this.options.globalWatchers, ...ccLists])]);
+    const watchers = new Set(this.options.globalWatchers.map((login) => login.toLowerCase()));
+    return {
+      bug,
+      users: new Map(found.map((user) => [user.id, userFacts(user)])),
+      globalWatcherIds: found.filter((user) => watchers.has(user.login.toLowerCase())).map((user) => user.id),
+    };
+  }
+}
+
+/** A disabled account takes no mail, whatever its mail setting. */
+function userFacts(user: UserSummary): MailUserFacts {
+  const permissions = user.access?.permissions ?? [];
+  return {
+    id: user.id,
+    email: user.email,
+    emailEnabled: user.canLogin && user.emailEnabled !== false,
+    groupIds: user.access?.groupIds ?? [],
+    isInsider: permissions.includes('insider'),
+    isTimeTracker: permissions.includes('timetracker'),
+    preferences: defaultMailPreferences(),
+  };
+}

@@ -1,0 +1,26 @@
+import type { Provider } from '@nestjs/common';
+import { ProjectionCheckpoints1763800000000, READ_MODEL, type ReadModel, ReadModelModule } from '@tracker/platform/read-model';
+import type { DataSource } from 'typeorm';
+import { MailChangesProjection } from './mail-changes.projection';
+import { CreateMailTables1764900000000 } from './migrations/1764900000000-create-mail-tables';
+
+export const MAILER_SCHEMA = 'mailer';
+
+/**
+ * The notifier's tables: schema `mailer`, by migration, all access in SQL. No rebuild
+ * message: the ledger of queued mails must survive, and a replay would only re-decide
+ * changes the ledger already holds (docs/mail.md §5).
+ */
+export const mailerReadModel = ReadModelModule.forService({
+  schema: MAILER_SCHEMA,
+  entities: [],
+  migrations: [ProjectionCheckpoints1763800000000, CreateMailTables1764900000000],
+  projections: [new MailChangesProjection()],
+});
+
+/** A query class of this read model, built on its data source. */
+export const onDataSource = (type: new (source: DataSource) => unknown): Provider => ({
+  provide: type,
+  inject: [READ_MODEL],
+  useFactory: (readModel: ReadModel) => new type(readModel.dataSource),
+});

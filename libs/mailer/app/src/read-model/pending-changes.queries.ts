@@ -1,0 +1,79 @@
+import { schemaOf } from '@tracker/platform/read-model';
+import type { DataSource } from 'typeorm';
+import type { PendingChange } from './pending-change';
+
+/** What the dispatcher records of a queued mail: `queued_mails` is the ledger a replay is checked against. */
+export interface QueuedMail {
+  readonly jobId: string;
+  readonly changeId: string;
+  readonly bugId: number;
+  readonly recipient: string;
+  readonly kind: 'bug' | 'flag';
+  readonly reasons: string;
+}
+
+/** The dispatcher's reads and writes of the notifier's tables. */
+export class PendingChangesQueries {
+  constructor(private readonly source: DataSource) {}
+
+  private get s(): string {
+    return schemaOf(this.source);
+  }
+
+  /** Changes that rested `settleMs` since their last event was recorded, oldest first. */
+  async settled(settleMs: number, limit: number): Promise<PendingChange[]> {
+    const rows: Array<{ change_key: string; bug_id: number; events: PendingChange['events']; bug_facts: PendingChange['bugFacts'] }> =
+      await this.source.query(
+        `SELECT change_key, bug_id, events, bug_facts FROM ${this.s}.pending_changes
+         WHERE recorded_at <= now() - ($1::int * interval '1 millisecond')
+         ORDER BY first_position LIMIT $2`,
+        [settleMs, limit],
+      );
+    return rows.map((row) => ({ changeKey: row.change_key, bugId: row.bug_id, events: row.events, bugFacts: row.bug_facts }));
+  }
+
+  async pendingCount(): Promise<number> {
+    const rows: Array<{ count: string }> = await this.source.query(`SELECT count(*) AS count FROM ${this.s}.pending_changes`);
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  /** The job ids of these that were queued before (by an earlier run, or before a replay). */
+  async alreadyQueued(jobIds: readonly string[]): Promise<Set<string>> {
+    if (jobIds.length === 0) return new Set();
+    const rows: Array<{ job_id: string }> = await this.source.query(
+      `SELECT job_id FROM ${this.s}.queued_mails WHERE job_id = ANY($1::text[])`,
+      [jobIds],
+    );
+    return new Set(rows.map((row) => row.job_id));
+  }
+
+  /** Records what was queued for the change and forgets the change, in one transaction. */
+  async settle(changeKey: string, mails: readonly QueuedMail[]): Promise<void> {
+    await this.source.transaction(async (manager) => {
+      for (const mail of mails) {
+        await manager.query(
+          `INSERT INTO ${this.s}.queued_mails (job_id, change_id, bug_id, recipient, kind, reasons)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (job_id) DO NOTHING`,
+          [mail.jobId, mail.changeId, mail.bugId, mail.recipient, mail.kind, mail.reasons],
+        );
+      }
+      await manager.query(`DELETE FROM ${this.s}.pending_changes WHERE change_key = $1`, [changeKey]);
+    });
+  }
+
+  async queued(bugId: number): Promise<QueuedMail[]> {
+    const rows: Array<{ job_id: string; change_id: string; bug_id: number; recipient: string; kind: 'bug' | 'flag'; reasons: string }> =
+      await this.source.query(
+        `SELECT job_id, change_id, bug_id, recipient, kind, reasons FROM ${this.s}.queued_mails WHERE bug_id = $1 ORDER BY queued_at, job_id`,
+        [bugId],
+      );
+    return rows.map((row) => ({
+      jobId: row.job_id,
+      changeId: row.change_id,
+      bugId: row.bug_id,
+      recipient: row.recipient,
+      kind: row.kind,
+      reasons: row.reasons,
+    }));
+  }
+}

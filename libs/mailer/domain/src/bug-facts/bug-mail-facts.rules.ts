@@ -1,0 +1,58 @@
+import type { BugEvent, BugParticipants } from '@tracker/contracts';
+import { assertNever } from '@tracker/contracts';
+import type { BugMailFacts } from '../recipients/mail-facts';
+
+/**
+ * What the mailer keeps of a bug, folded from its own events (no question to the bugs
+ * service): who may see it (canSeeBug's facts), its status and summary. Null until the bug's
+ * creation was seen.
+ */
+export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent): BugMailFacts | null {
+  switch (event.type) {
+    case 'BugCreated': {
+      const { fields, participants } = event.data;
+      const flags = { isCreatorAccessible: fields.isCreatorAccessible, isCcAccessible: fields.isCcAccessible };
+      return {
+        status: fields.status,
+        summary: fields.summary,
+        access: { groupIds: fields.groups.map((group) => group.id), ...flags, ...roles(participants) },
+      };
+    }
+    case 'BugUpdated': {
+      if (!facts) return null;
+      const { changes, participants } = event.data;
+      const removed = new Set(changes.groups?.removed.map((group) => group.id) ?? []);
+      const groupIds = [
+        ...facts.access.groupIds.filter((id) => !removed.has(id)),
+        ...(changes.groups?.added.map((group) => group.id) ?? []),
+      ];
+      return {
+        status: changes.status ?? facts.status,
+        summary: changes.summary ?? facts.summary,
+        access: {
+          groupIds,
+          isCreatorAccessible: changes.isCreatorAccessible ?? facts.access.isCreatorAccessible,
+          isCcAccessible: changes.isCcAccessible ?? facts.access.isCcAccessible,
+          ...roles(participants.after),
+        },
+      };
+    }
+    case 'CommentAdded':
+    case 'CommentPrivacyChanged':
+    case 'AttachmentCreated':
+    case 'AttachmentUpdated':
+    case 'FlagsChanged':
+      return facts && { ...facts, access: { ...facts.access, ...roles(event.data.participants) } };
+    default:
+      return assertNever(event);
+  }
+}
+
+function roles(participants: BugParticipants): Pick<BugMailFacts['access'], 'reporterId' | 'assigneeId' | 'qaContactId' | 'ccIds'> {
+  return {
+    reporterId: participants.reporter,
+    assigneeId: participants.assignee,
+    qaContactId: participants.qaContact,
+    ccIds: participants.cc,
+  };
+}

@@ -1,0 +1,38 @@
+import type { BugAccessFacts } from '@tracker/contracts';
+import type { MailPreferences } from '../preferences/mail-preferences';
+
+/** What the mailer must know of a user to mail them (asked of identity when the change is mailed). */
+export interface MailUserFacts {
+  readonly id: number;
+  readonly email: string;
+  /** false: Bugzilla's disable_mail, nothing is sent */
+  readonly emailEnabled: boolean;
+  /** effective groups, for `canSeeBug` */
+  readonly groupIds: readonly number[];
+  /** may read private comments and attachments */
+  readonly isInsider: boolean;
+  /** may read time tracking (estimated, remaining and worked time, the deadline) */
+  readonly isTimeTracker: boolean;
+  readonly preferences: MailPreferences;
+}
+
+/** The bug after the change, as the notifier folded it from its events. */
+export interface BugMailFacts {
+  readonly access: BugAccessFacts;
+  readonly status: string;
+  /** for the subject */
+  readonly summary: string;
+}
+
+export interface MailFacts {
+  readonly bug: BugMailFacts;
+  /** every user the change names; one missing is not mailed (an account unknown to identity) */
+  readonly users: ReadonlyMap<number, MailUserFacts>;
+  /** Bugzilla's `globalwatchers` */
+  readonly globalWatcherIds: readonly number[];
+}
+
+/** Names a recipient within a change: the job id's last part. */
+export function recipientKey(recipient: { readonly userId: number | null; readonly address: string }): string {
+  return recipient.userId === null ? `a${recipient.address.toLowerCase()}` : `u${recipient.userId}`;
+}

@@ -1,0 +1,125 @@
+import type { ParsedMail } from 'mailparser';
+import { sleep, waitUntil } from '@tracker/testing';
+import { describeInBothModes } from '../../support/modes';
+import { ADMIN, type Caller } from '../../support/world';
+import { FlagTypesWorld } from '../flags/support/flag-types-world';
+import { type LoopbackSmtp, loopbackSmtpPort, startLoopbackSmtp } from './support/loopback-smtp';
+
+const port = loopbackSmtpPort();
+let smtp: LoopbackSmtp;
+
+beforeAll(async () => {
+  smtp = await startLoopbackSmtp(port);
+});
+afterAll(async () => {
+  await smtp.stop();
+});
+
+/**
+ * Bug mail end to end (docs/mail.md, issue 18's "Done when"): over the gateway's HTTP, the
+ * notifier and the mail workers deliver to an SMTP server on loopback exactly the mails
+ * Bugzilla's rules give: a new bug to its roles but the reporter, a change to everyone
+ * involved but its author, a private comment to insiders only, a flag request to the
+ * requestee and the flag type's cc list.
+ */
+describeInBothModes(
+  'bug mail',
+  (tracker) => {
+    const world = new FlagTypesWorld(() => tracker().baseUrl);
+    const product = `MailProduct-${world.suffix}`;
+    const lead = `lead-${world.suffix}@example.com`;
+    let reporter: Caller;
+    let assignee: Caller;
+    let cc: Caller;
+    let insider: Caller;
+    let bugId: number;
+    let flagType: string;
+    let seen = 0;
+
+    /** The mails of one step, to this run mode's people (their logins carry the world's suffix), sorted by recipient: waits for `count`, then a little longer for extras. */
+    const mails = async (count: number): Promise<ParsedMail[]> => {
+      const ours = () => smtp.received.filter((mail) => recipient(mail).includes(world.suffix)).slice(seen);
+      await waitUntil(() => ours().length >= count, 20_000);
+      await sleep(1500);
+      const step = ours();
+      seen += step.length;
+      return step.sort((a, b) => recipient(a).localeCompare(recipient(b)));
+    };
+    const recipient = (mail: ParsedMail): string => (Array.isArray(mail.to) ? '' : (mail.to?.text ?? ''));
+    const summary = (step: readonly ParsedMail[]) =>
+      step.map((mail) => [recipient(mail), mail.headers.get('x-tracker-type'), mail.headers.get('x-tracker-reason')]);
+
+    beforeAll(async () => {
+      [reporter, assignee, cc, insider] = await Promise.all([
+        world.user('reporter', ['insiders']),
+        world.user('assignee'),
+        world.user('cc'),
+        world.user('insider', ['insiders']),
+      ]);
+      await world.product(product, ['Main']);
+      flagType = `review-${world.suffix}`;
+      await world.flagType({ name: flagType, description: 'review', target_type: 'bug', inclusions: [product], cc_list: lead });
+      bugId = (
+        await world.ok<{ id: number }>(reporter, 'POST', '/bug', {
+          product,
+          component: 'Main',
+          version: 'unspecified',
+          summary: 'Mail me',
+          description: 'It crashes.',
+          assigned_to: assignee.login,
+          cc: [cc.login, insider.login],
+        })
+      ).id;
+    }, 120_000);
+
+    it('a new bug: its assignee and CC members, not its reporter; `[Bug N] New:`, the thread’s root', async () => {
+      const step = await mails(3);
+      expect(summary(step)).toEqual([
+        [assignee.login, 'new', 'AssignedTo'],
+        [cc.login, 'new', 'CC'],
+        [insider.login, 'new', 'CC'],
+      ]);
+      expect(step[0]?.subject).toBe(`[Bug ${bugId}] New: Mail me`);
+      expect(step[0]?.messageId).toMatch(new RegExp(`^<bug-${bugId}-u${assignee.id}@`));
+      expect(step[0]?.text).toContain('It crashes.');
+    });
+
+    it('an update by someone else reaches everyone involved, threaded under the root', async () => {
+      await world.ok(ADMIN, 'PUT', `/bug/${bugId}`, { priority: 'Highest' });
+      const step = await mails(4);
+      expect(summary(step)).toEqual([
+        [assignee.login, 'changed', 'AssignedTo'],
+        [cc.login, 'changed', 'CC'],
+        [insider.login, 'changed', 'CC'],
+        [reporter.login, 'changed', 'Reporter'],
+      ]);
+      expect(step[0]?.subject).toBe(`[Bug ${bugId}] Mail me`);
+      expect(step[0]?.inReplyTo).toBe(`<bug-${bugId}-u${assignee.id}@localhost>`);
+      expect(step[0]?.headers.get('x-tracker-changed-fields')).toBe('priority');
+    });
+
+    it('a private comment reaches the other insider only: the others would get an empty mail, which is dropped', async () => {
+      await world.ok(insider, 'POST', `/bug/${bugId}/comment`, { comment: 'Internal: customer data.', is_private: true }, 201);
+      const step = await mails(1);
+      expect(summary(step)).toEqual([[reporter.login, 'changed', 'Reporter']]);
+      expect(step[0]?.text).toContain('Internal: customer data.');
+    });
+
+    it('a flag request: a flag mail to the requestee and the type’s cc list, and the bug mail to the others', async () => {
+      await world.ok(reporter, 'PUT', `/bug/${bugId}`, { flags: [{ name: flagType, status: '?', requestee: assignee.login }] });
+      const step = await mails(5);
+      const flagMails = step.filter((mail) => mail.headers.get('x-tracker-type') === 'flag');
+      expect(flagMails.map((mail) => [recipient(mail), mail.headers.get('x-tracker-flag-reason'), mail.subject])).toEqual([
+        [assignee.login, 'requestee', `${flagType} requested: [Bug ${bugId}] Mail me`],
+        [lead, 'cc-list', `${flagType} requested: [Bug ${bugId}] Mail me`],
+      ]);
+      // a requestee not yet involved joins the CC list with the request (docs/flags.md)
+      expect(summary(step.filter((mail) => mail.headers.get('x-tracker-type') === 'changed'))).toEqual([
+        [assignee.login, 'changed', 'AssignedTo CC'],
+        [cc.login, 'changed', 'CC'],
+        [insider.login, 'changed', 'CC'],
+      ]);
+    });
+  },
+  { SMTP_URL: `smtp://127.0.0.1:${port}` },
+);

@@ -14,6 +14,7 @@ import { startStandalone } from '../../apps/standalone/src/start-standalone';
 import { BLOB_STORE, type BlobStore, MinioBlobStore } from '@tracker/platform/blob-store';
 import { startS3TestServer } from '@tracker/platform/blob-store/testing';
 import { TEST_ADMIN, TEST_ADMIN_ENV } from './admin';
+import { runMailQueue } from './mail-queue';
 
 /**
  * A whole Tracker for end-to-end tests, in either run mode:
@@ -136,6 +137,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
   const database = await createTempDatabase('e2e');
   // attachments' bytes: the MinIO adapter on an S3-protocol server of this process (docs/attachments.md §10)
   const s3 = await startS3TestServer();
+  const mailQueue = runMailQueue();
   const common = {
     TRACKER_BLOB_STORE: 'minio',
     TRACKER_S3_ENDPOINT: s3.host,
@@ -149,6 +151,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     // seven processes, each with several pools, share the server's 100 connections with other suites
     TRACKER_DATABASE_POOL_SIZE: '3',
     TRACKER_LOG_LEVEL: 'log',
+    ...mailQueue.env,
     ...TEST_ADMIN_ENV,
     ...env,
   };
@@ -168,6 +171,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     await stopProcesses();
     await database.drop();
     await s3.stop();
+    await mailQueue.remove();
   };
   const start = async (ready: 'healthy' | 'answering'): Promise<void> => {
     for (const service of SERVICE_NAMES) {

@@ -141,7 +141,7 @@ describeOnBothDatabases(
         expectedRevision: 'no_stream',
       });
       const later = await world().store.appendToStream(`${prefix}a`, [event('Renamed')], { expectedRevision: 1 });
-      await expect(readModel.waitFor(`${prefix}a`, later.position, 'test')).rejects.toMatchObject({ code: 100503 });
+      await expect(readModel.waitFor(`${prefix}a`, later.position, 'test')).rejects.toMatchObject({ code: 100504 });
 
       const position = poison.position.toString();
       expect((await failureOf(readModel.skip({ position: '1', reason: 'x' }, metadataOf('c1')))).message).toBe(
@@ -180,7 +180,7 @@ describeOnBothDatabases(
       const stuck = await open(schema, prefix);
       await stuck.start();
       const poison = await world().store.appendToStream(`${prefix}a`, [event('Poison')], { expectedRevision: 'no_stream' });
-      await expect(stuck.waitFor(`${prefix}a`, poison.position, 'test')).rejects.toMatchObject({ code: 100503 });
+      await expect(stuck.waitFor(`${prefix}a`, poison.position, 'test')).rejects.toMatchObject({ code: 100504 });
       // the fixed replica: its projection applies the event (here: moves the checkpoint past it)
       await stuck.dataSource.query(`UPDATE "${schema}".projection_checkpoints SET position = $1`, [poison.position.toString()]);
       await waitUntil(() => stuck.readiness().ready, 5000);

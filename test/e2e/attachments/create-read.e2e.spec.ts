@@ -117,6 +117,44 @@ describeInBothModes('attachments: create and read', (tracker) => {
     expect(await world.listed(ADMIN, bug)).toEqual(before);
   });
 
+  it('keeps the last 255 characters of a long file name, its path stripped', async () => {
+    const long = `${'a'.repeat(45)}${'é'.repeat(255)}`;
+    const [id] = await world.attach(ann, bug, 'x', { file_name: `C:\\Users\\ann\\${long}` });
+    expect(await world.attachment(ann, id ?? 0, '?include_fields=file_name')).toEqual({ file_name: 'é'.repeat(255) });
+  });
+
+  it("obsoletes the bug's own attachments given in obsoletes, and refuses another bug's (32000) writing nothing", async () => {
+    const [old = 0] = await world.attach(ann, bug, 'v1', { file_name: 'v1.patch', is_patch: true });
+    const [foreign = 0] = await world.attach(ann, other, 'elsewhere');
+    const [next = 0] = await world.attach(ann, bug, 'v2', { file_name: 'v2.patch', is_patch: true, obsoletes: [String(old)] });
+    expect(await world.attachment(ann, old, '?include_fields=is_obsolete')).toEqual({ is_obsolete: true });
+    expect(await world.attachment(ann, next, '?include_fields=is_obsolete')).toEqual({ is_obsolete: false });
+    const before = await world.listed(ADMIN, bug);
+    const body = { data: Buffer.from('v3').toString('base64'), file_name: 'v3.patch', summary: 'v3', is_patch: true, obsoletes: [foreign] };
+    expect(errorOf(await world.call(ann, 'POST', `/bug/${bug}/attachment`, body))).toEqual({
+      status: 400,
+      code: 32000,
+      message: `Attachment ${foreign} is attached to another bug, but you tried to flag it as obsolete while creating a new attachment to bug ${bug}.`,
+    });
+    expect(await world.listed(ADMIN, bug)).toEqual(before);
+    expect(await world.attachment(ann, foreign, '?include_fields=is_obsolete')).toEqual({ is_obsolete: false });
+  });
+
+  it('refuses a caller who may see but not edit the bug (401/109), writing nothing', async () => {
+    const editors = await world.group('attach-editors');
+    const where = await world.product('AttachGuarded', [
+      { group: editors, entry: false, membercontrol: 'NA', othercontrol: 'NA', canedit: true },
+    ]);
+    const guarded = await world.bug(ADMIN, 'Guarded bug.', where);
+    const body = { data: Buffer.from('x').toString('base64'), file_name: 'a.txt', summary: 'A', content_type: 'text/plain' };
+    expect(errorOf(await world.call(ann, 'POST', `/bug/${guarded}/attachment`, body))).toEqual({
+      status: 401,
+      code: 109,
+      message: `You are not permitted to edit bugs in product ${where.product}.`,
+    });
+    expect(await world.listed(ADMIN, guarded)).toEqual([]);
+  });
+
   it('refuses a file 512 KB over TRACKER_MAX_ATTACHMENT_KB with 600, and takes one exactly at the limit', async () => {
     const limit = 1000 * 1024;
     const over = await world.call(ann, 'POST', `/bug/${bug}/attachment`, {

@@ -128,6 +128,7 @@ describe('EventStreams', () => {
       'usertags-',
       'lastvisit-',
       'commenttags-',
+      'flagtype-',
       'projection-skips-',
     ]);
     expect(streams.typeOf('projection-skips-identity')?.prefix).toBe('projection-skips-');

@@ -29,7 +29,8 @@ async function maxOverlap(runs: Array<(work: () => Promise<void>) => Promise<voi
       run(async () => {
         inside += 1;
         max = Math.max(max, inside);
-        await sleep(5);
+        // held long enough that a second key's lock is taken meanwhile even on a busy machine
+        await sleep(50);
         inside -= 1;
       }),
     ),

@@ -41,8 +41,16 @@ const failureOf = async (promise: Promise<unknown>): Promise<{ code: number; mes
 describeOnBothDatabases(
   'projections that fail',
   (world) => {
-    const open = (schema: string, prefix: string): Promise<ReadModel> =>
-      world().open(schema, prefix, { repairCheckMs: 100, visibilityTimeoutMs: 5000 });
+    // every read model a case opens is stopped after it, so no repair timer outlives its pool
+    const opened: ReadModel[] = [];
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((readModel) => readModel.stop()));
+    });
+    const open = async (schema: string, prefix: string): Promise<ReadModel> => {
+      const readModel = await world().open(schema, prefix, { repairCheckMs: 100, visibilityTimeoutMs: 5000 });
+      opened.push(readModel);
+      return readModel;
+    };
     const rows = (readModel: ReadModel): Promise<StreamStats[]> => world().rows(readModel);
     const fresh = (): { schema: string; prefix: string } => world().fresh();
 

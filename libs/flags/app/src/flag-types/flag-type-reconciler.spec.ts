@@ -1,5 +1,6 @@
 import { ANONYMOUS, type FlagTypeEvent, isDomainError, type ServiceRequest } from '@tracker/contracts';
 import { flagTypeDecider, type FlagTypeCommand } from '@tracker/flags/domain';
+import { flagTypeSettings } from '@tracker/flags/domain/testing';
 import type { CommandRunner } from '@tracker/platform/command-handler';
 import type { EventStore } from '@tracker/platform/event-store';
 import type { MessageBus } from '@tracker/platform/messaging';
@@ -10,22 +11,7 @@ import { FlagTypeReconciler } from './flag-type-reconciler';
 
 const CREATED: FlagTypeEvent = {
   type: 'FlagTypeCreated',
-  data: {
-    typeId: 5,
-    name: 'review',
-    description: 'Review',
-    targetType: 'bug',
-    sortKey: 1,
-    isActive: true,
-    isRequestable: true,
-    isRequesteeble: true,
-    isMultiplicable: true,
-    ccList: [],
-    grantGroup: null,
-    requestGroup: null,
-    inclusions: [{ product: null, component: null }],
-    exclusions: [],
-  },
+  data: { typeId: 5, ...flagTypeSettings('review', { description: 'Review' }) },
 };
 const NARROWED: FlagTypeEvent = {
   type: 'FlagTypeUpdated',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TEST_ADMIN } from '../../support/admin';
-import { describeInBothModes } from '../../support/modes';
+import { describeInEmbeddedMode } from '../../support/modes';
 import { ADMIN, BugCalls, BugsWorld } from './support/bugs-world';
 
 const run = promisify(execFile);
@@ -43,7 +43,7 @@ print(json.dumps({
 }))
 `;
 
-describeInBothModes('python-bugzilla', (tracker) => {
+describeInEmbeddedMode('python-bugzilla', (tracker) => {
   const world = new BugsWorld(() => tracker().baseUrl);
   const bugs = new BugCalls(world);
   let home: string;

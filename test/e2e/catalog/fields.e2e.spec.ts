@@ -1,4 +1,4 @@
-import { describeInBothModes } from '../../support/modes';
+import { describeInEmbeddedMode } from '../../support/modes';
 import { customFieldCases } from './cases/custom-fields.cases';
 import { fieldReadCases } from './cases/field-reads.cases';
 import { fieldValueCases } from './cases/field-values.cases';
@@ -9,7 +9,7 @@ import { catalogSuite } from './support/suite';
  * the status workflow, end to end. The first cases read the fresh install, before any
  * case changes it.
  */
-describeInBothModes('catalog: bug fields, values and workflow', (tracker) => {
+describeInEmbeddedMode('catalog: bug fields, values and workflow', (tracker) => {
   const suite = catalogSuite(tracker, 'fields');
   fieldReadCases(suite);
   customFieldCases(suite);

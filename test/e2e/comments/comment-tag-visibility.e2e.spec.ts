@@ -1,9 +1,9 @@
-import { describeInBothModes } from '../../support/modes';
+import { describeInEmbeddedMode } from '../../support/modes';
 import { ADMIN, ANONYMOUS, type Caller, CommentsWorld, errorOf } from './support/comments-world';
 
 /**
  * The comment tag search shows only tags of comments the caller may read, over the
- * gateway's HTTP in both run modes. Tagging is left to its default group (editbugs, which
+ * gateway's HTTP in the embedded run mode. Tagging is left to its default group (editbugs, which
  * every account has through its regexp), so that callers who differ only in what they may
  * see can all search: a plain user, an insider, a member of a bug's private group.
  *
@@ -11,7 +11,7 @@ import { ADMIN, ANONYMOUS, type Caller, CommentsWorld, errorOf } from './support
  * private comment C `vis-private vis-shared`; on a bug in a private group, comments D and
  * E `vis-secret vis-shared`.
  */
-describeInBothModes('comment tag search and visibility', (tracker) => {
+describeInEmbeddedMode('comment tag search and visibility', (tracker) => {
   const world = new CommentsWorld(() => tracker().baseUrl);
   let plain: Caller;
   let insider: Caller;

@@ -1,9 +1,9 @@
 import type { CommentsResult } from '@tracker/contracts';
-import { describeInBothModes } from '../../support/modes';
+import { describeInEmbeddedMode } from '../../support/modes';
 import { ADMIN, CommentsWorld, errorOf } from './support/comments-world';
 
 /** TRACKER_COMMENT_TAGGERS_GROUP set empty switches comment tagging off, as Bugzilla's empty comment_taggers_group. */
-describeInBothModes(
+describeInEmbeddedMode(
   'comment tagging switched off',
   (tracker) => {
     const world = new CommentsWorld(() => tracker().baseUrl);

@@ -1,9 +1,9 @@
-import { describeInBothModes } from '../../support/modes';
+import { describeInEmbeddedMode } from '../../support/modes';
 import { expectError, IdentityApi, newUser, PASSWORD } from './support/identity-api';
 
 /**
  * The per-address login lock (docs/identity.md, "Lockouts") over the gateway's HTTP, in
- * both run modes, where the identity suite (TRACKER_TRUST_PROXY=true) does not go: with
+ * the embedded run mode, where the identity suite (TRACKER_TRUST_PROXY=true) does not go: with
  * the default configuration the gateway cannot tell a client's address from a proxy's, so
  * the lock across accounts stays off and one client cannot lock out everyone behind the
  * same proxy; with TRACKER_DIRECT_CLIENTS=true the connection's address is the client's
@@ -28,7 +28,7 @@ async function failUnknownLogins(api: IdentityApi, count: number, label: string)
   }
 }
 
-describeInBothModes(
+describeInEmbeddedMode(
   'login lock by address, address not known to be the client',
   (tracker) => {
     const api = new IdentityApi(() => tracker().baseUrl);
@@ -53,7 +53,7 @@ describeInBothModes(
   { TRACKER_MAX_LOGIN_FAILURES_PER_ADDRESS: String(LIMIT) },
 );
 
-describeInBothModes(
+describeInEmbeddedMode(
   'login lock by address, clients connecting directly',
   (tracker) => {
     const api = new IdentityApi(() => tracker().baseUrl);

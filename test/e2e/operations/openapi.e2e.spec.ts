@@ -1,5 +1,5 @@
 import { http } from '@tracker/testing';
-import { describeInBothModes } from '../../support/modes';
+import { describeInEmbeddedMode } from '../../support/modes';
 import { ADMIN } from '../../support/world';
 
 type Operation = {
@@ -16,7 +16,7 @@ type Document = {
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
 };
 
-describeInBothModes('GET /rest/openapi.json', (tracker) => {
+describeInEmbeddedMode('GET /rest/openapi.json', (tracker) => {
   const fetchDocument = async (): Promise<Document> => {
     const response = await http(tracker().baseUrl, '/rest/openapi.json');
     expect(response.status).toBe(200);

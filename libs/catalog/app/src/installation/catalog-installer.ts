@@ -64,7 +64,8 @@ export class CatalogInstaller implements OnApplicationBootstrap, OnApplicationSh
       } catch (error) {
         if (this.stopped) return;
         this.logger.error(`installation failed, retrying: ${error instanceof Error ? error.stack : String(error)}`);
-        await sleep(Math.min(1000 * 2 ** attempt, 30_000));
+        // short pauses: requests wait on the gate meanwhile (a database back from a restart is usable at once)
+        await sleep(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 2000);
       }
     }
   }

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@tracker/contracts';
+import { CommonErrors } from '@tracker/contracts';
 
 /**
  * Requests wait here until the fresh-install defaults exist, so that nobody sees a
  * catalog without its standard fields. Installation needs identity (the administrator is
  * TestComponent's default assignee) and runs in the background after start-up; a
- * request that waits too long gets a clean error instead of an empty catalog.
+ * request that waits too long gets a retryable 503 instead of an empty catalog. The wait
+ * is well inside the bus's request timeout (15 s by default), so the caller hears that
+ * 503 rather than a timeout that leaves a read "in doubt".
  */
-const WAIT_MS = 20_000;
+const WAIT_MS = 5_000;
 
 @Injectable()
 export class InstallationGate {
@@ -31,9 +33,8 @@ export class InstallationGate {
     try {
       const outcome = await Promise.race([this.opened.then(() => 'open' as const), timeout]);
       if (outcome === 'timeout') {
-        throw new DomainError(
-          'internalError',
-          `The catalog is still installing its defaults (it waits for the identity service). Please retry; correlation id ${correlationId}.`,
+        throw CommonErrors.serviceUnavailable(
+          `The catalog is still installing its defaults (it waits for the identity service or its database). Please retry; correlation id ${correlationId}.`,
         );
       }
     } finally {

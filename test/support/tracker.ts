@@ -106,6 +106,7 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
     return running;
   };
   running = await start();
+  await waitForInstalled(running.baseUrl);
   return {
     mode: 'embedded',
     get baseUrl() {
@@ -177,8 +178,9 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     for (const service of SERVICE_NAMES) {
       processes.set(service, startNodeProcess(service, `dist/apps/${service}/src/main.js`, common, ROOT));
     }
-    await Promise.all([...processes.values()].map((p) => p.waitFor(/answers on nats:/)));
-    baseUrl = await startGateway('gateway');
+    // the gateway starts alongside the services (any start order is fine); health tells when all are up
+    const services = [...processes.values()].map((p) => p.waitFor(/answers on nats:/));
+    [baseUrl] = await Promise.all([startGateway('gateway'), ...services]);
     await waitForHealth(baseUrl, ready);
   };
   const startGateway = async (name: string): Promise<string> => {
@@ -189,6 +191,7 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
   };
   try {
     await start('healthy');
+    await waitForInstalled(baseUrl);
     const bus = new ClientProxyMessageBus(client as unknown as ClientProxy, 60_000);
     return {
       mode: 'distributed',
@@ -232,6 +235,21 @@ async function waitForHealth(baseUrl: string, ready: 'healthy' | 'answering'): P
     if (body?.status === 'ok') return;
     if (ready === 'answering' && body && Object.values(body.services).every((state) => state !== 'unavailable')) return;
     if (Date.now() > deadline) throw new Error(`Tracker did not become ${ready}: ${health.text}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Until the catalog has installed its defaults (it does so in the background after start;
+ * until then its requests wait up to 12 s, then answer 503), so that suites start on a
+ * whole installation even on a busy machine.
+ */
+async function waitForInstalled(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const product = await http(baseUrl, '/rest/product?names=TestProduct&include_fields=name');
+    if (product.status === 200 && product.json<{ products: unknown[] }>().products.length === 1) return;
+    if (Date.now() > deadline) throw new Error(`the catalog did not install its defaults: ${product.status} ${product.text}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

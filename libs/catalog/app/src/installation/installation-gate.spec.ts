@@ -14,10 +14,12 @@ describe('InstallationGate', () => {
     await expect(gate.whenInstalled('c-2')).resolves.toBeUndefined();
   });
 
-  it('answers a retryable 503 after 5 s, inside the bus timeout, naming the correlation id', async () => {
+  it('answers a retryable 503 after 12 s, inside the 15 s bus timeout, naming the correlation id', async () => {
     const gate = new InstallationGate();
     const waiting = gate.whenInstalled('c-3').catch((error: unknown) => error);
-    jest.advanceTimersByTime(5_000);
+    jest.advanceTimersByTime(11_999);
+    await Promise.resolve();
+    jest.advanceTimersByTime(1);
     const error = await waiting;
     expect(isDomainError(error) && { code: error.code, message: error.message }).toEqual({
       code: ErrorCode.serviceUnavailable,

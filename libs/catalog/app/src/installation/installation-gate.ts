@@ -6,10 +6,10 @@ import { CommonErrors } from '@tracker/contracts';
  * catalog without its standard fields. Installation needs identity (the administrator is
  * TestComponent's default assignee) and runs in the background after start-up; a
  * request that waits too long gets a retryable 503 instead of an empty catalog. The wait
- * is well inside the bus's request timeout (15 s by default), so the caller hears that
+ * is inside the bus's request timeout (15 s by default), so the caller hears that
  * 503 rather than a timeout that leaves a read "in doubt".
  */
-const WAIT_MS = 5_000;
+const WAIT_MS = 12_000;
 
 @Injectable()
 export class InstallationGate {

@@ -26,6 +26,8 @@ export interface MailMessage {
   readonly from: string;
   readonly subject: string;
   readonly text: string;
+  /** the HTML alternative of `text` (multipart/alternative); absent: a text-only mail */
+  readonly html?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

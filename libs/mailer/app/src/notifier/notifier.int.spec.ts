@@ -136,7 +136,10 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       const byTo = new Map(mails.map((mail) => [mail.message.to[0], mail.message]));
       expect(byTo.get(cat.login)?.text).toContain('priority');
       expect(byTo.get(cat.login)?.text).not.toContain('customer data');
+      expect(byTo.get(cat.login)?.html).toContain('priority');
+      expect(byTo.get(cat.login)?.html).not.toContain('customer data');
       expect(byTo.get(eve.login)?.text).toContain('Internal: customer data.');
+      expect(byTo.get(eve.login)?.html).toContain('<pre>Internal: customer data.</pre>');
       expect(byTo.get(cat.login)?.subject).toBe('[Bug 42] Crash on save');
       expect(byTo.get(cat.login)?.headers).toMatchObject({
         'X-Tracker-Changed-Fields': 'priority',

@@ -16,6 +16,7 @@ const message: MailMessage = {
   from: 'tracker@example.com',
   subject: '[Bug 42] Crash on save',
   text: 'Bug 42: Crash on save\n\nThe body.\n',
+  html: '<p>Bug 42: Crash on save</p>\n<pre>The body &lt;script&gt;</pre>\n',
   headers: {
     'X-Tracker-Reason': 'CC',
     'X-Tracker-Type': 'changed',
@@ -60,6 +61,9 @@ async function startSmtp(failures = 0): Promise<{ url: string; received: ParsedM
 function expectTheMail(parsed: ParsedMail | undefined): void {
   expect(parsed?.subject).toBe('[Bug 42] Crash on save');
   expect(parsed?.text).toBe('Bug 42: Crash on save\n\nThe body.\n');
+  // both parts arrive, as multipart/alternative, the HTML as it was rendered
+  expect(parsed?.html).toBe('<p>Bug 42: Crash on save</p>\n<pre>The body &lt;script&gt;</pre>\n');
+  expect(parsed?.headers.get('content-type')).toMatchObject({ value: 'multipart/alternative' });
   expect(parsed?.messageId).toBe('<bug-42-u3-c1@example.com>');
   expect(parsed?.inReplyTo).toBe('<bug-42-u3@example.com>');
   expect(parsed?.references).toBe('<bug-42-u3@example.com>');

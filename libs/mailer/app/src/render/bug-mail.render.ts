@@ -18,3 +18,18 @@ export function renderBugMail(change: BugMailChange, summary: string, mail: BugM
   const view = bugMailView(change, [`Bug ${change.bugId}: ${summary}`], mail.content, mail.reasons);
   return { text: bugMailTextTemplate(view), html: bugMailHtmlTemplate(view) };
 }
+
+/** A dep_changed mail to a bug that depends on the changed one: Bugzilla's "which changed state" heading, then the state's rows. */
+export function renderDepChangedMail(
+  change: BugMailChange,
+  blockerSummary: string,
+  blockedId: number,
+  mail: BugMailRecipient,
+): RenderedMail {
+  const heading = [
+    `Bug ${blockedId} depends on bug ${change.bugId}, which changed state.`,
+    `Bug ${change.bugId} Summary: ${blockerSummary}`,
+  ];
+  const view = bugMailView(change, heading, mail.content, mail.reasons);
+  return { text: bugMailTextTemplate(view), html: bugMailHtmlTemplate(view) };
+}

@@ -1,15 +1,14 @@
 import type { ParsedMail } from 'mailparser';
-import { sleep, waitUntil } from '@tracker/testing';
+import { type LoopbackSmtp, loopbackSmtpPort, sleep, startLoopbackSmtp, waitUntil } from '@tracker/testing';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, type Caller } from '../../support/world';
 import { FlagTypesWorld } from '../flags/support/flag-types-world';
-import { type LoopbackSmtp, loopbackSmtpPort, startLoopbackSmtp } from './support/loopback-smtp';
 
 const port = loopbackSmtpPort();
 let smtp: LoopbackSmtp;
 
 beforeAll(async () => {
-  smtp = await startLoopbackSmtp(port);
+  smtp = await startLoopbackSmtp({ port });
 });
 afterAll(async () => {
   await smtp.stop();

@@ -12,6 +12,12 @@ export interface BullMqMailQueueOptions extends MailRetryOptions {
   readonly queueName: string;
   /** create() fails when Redis has not answered by then, rather than retrying forever; default 10 s */
   readonly connectTimeoutMs?: number;
+  /**
+   * How long a consumer's claim on a running job lasts unrenewed, and how often stalled jobs
+   * are looked for: a consumer killed mid-job has its job redelivered after about twice this.
+   * Default BullMQ's 30 s.
+   */
+  readonly lockDurationMs?: number;
 }
 
 /** What a job holds in Redis; the caller's id travels in the data because BullMQ's id is an encoding of it. */
@@ -84,7 +90,7 @@ export class BullMqMailQueue implements MailQueue {
       this.options.queueName,
       // attemptsMade counts the failed tries before this one
       (job) => handler(job.data.message, { jobId: job.data.jobId, attempt: job.attemptsMade + 1 }),
-      { connection: { url: this.options.redisUrl }, concurrency },
+      { connection: { url: this.options.redisUrl }, concurrency, ...lockOptions(this.options.lockDurationMs) },
     );
     worker.on('failed', (job, error) => this.reportIfFinal(job, error));
     worker.on('error', (error) => this.redis.lost(error.message));
@@ -128,6 +134,10 @@ class BullMqConsumer implements MailConsumer {
     this.stopping ??= this.worker.close().finally(this.detach);
     return this.stopping;
   }
+}
+
+function lockOptions(lockDurationMs: number | undefined): { lockDuration?: number; stalledInterval?: number } {
+  return lockDurationMs === undefined ? {} : { lockDuration: lockDurationMs, stalledInterval: lockDurationMs };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { type LoopbackSmtp, loopbackSmtpPort, sleep, startLoopbackSmtp, waitUntil } from '@tracker/testing';
 import { describeInBothModes } from '../../support/modes';
-import { ADMIN, type Caller } from '../../support/world';
+import { ADMIN, type Caller, errorOf } from '../../support/world';
 import { FlagTypesWorld } from '../flags/support/flag-types-world';
 
 const port = loopbackSmtpPort();
@@ -142,6 +142,16 @@ describeInBothModes(
       expect(depChanged[0]?.subject).toBe(`[Bug ${blocked}] Waits on the crash`);
       expect(depChanged[0]?.text).toContain(`Bug ${blocked} depends on bug ${bugId}, which changed state.`);
       expect(depChanged[0]?.html).toContain(`<p>Bug ${bugId} Summary: Mail me</p>`);
+    });
+
+    it('an administrator lists the mail given up (none: every send was accepted); anyone else, or a bad limit, is refused', async () => {
+      expect(await world.ok(ADMIN, 'GET', '/health/mailer/dead_letters?limit=10')).toEqual({ dead_letters: [] });
+      expect(errorOf(await world.call(reporter, 'GET', '/health/mailer/dead_letters'))).toMatchObject({ status: 401, code: 304 });
+      expect(errorOf(await world.call(ADMIN, 'GET', '/health/mailer/dead_letters?limit=0'))).toEqual({
+        status: 400,
+        code: 32000,
+        message: 'The limit must be between 1 and 1000; 0 was given.',
+      });
     });
   },
   { SMTP_URL: `smtp://127.0.0.1:${port}` },

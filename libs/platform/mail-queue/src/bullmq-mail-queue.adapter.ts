@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
 import { ConnectionState } from '@tracker/platform/messaging';
-import type { MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
+import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
 import { MAIL_JOB_ID_RETENTION_MS } from './mail-queue.port';
-import { assertValidConcurrency, assertValidJobId, assertValidRetryOptions } from './mail-queue.validation';
+import { assertValidConcurrency, assertValidJobId, assertValidLimit, assertValidRetryOptions } from './mail-queue.validation';
 import { type MailFailureLogger, type MailRetryOptions, givingUpMessage } from './mail-retry';
 
 export interface BullMqMailQueueOptions extends MailRetryOptions {
@@ -104,6 +104,21 @@ export class BullMqMailQueue implements MailQueue {
       throw error;
     }
     return consumer;
+  }
+
+  async deadLetters(limit: number): Promise<DeadLetter[]> {
+    this.assertOpen();
+    assertValidLimit(limit);
+    // failed jobs kept in BullMQ's failed set (removeOnFail: false), newest first
+    const jobs = await this.queue.getFailed(0, limit - 1);
+    return jobs.map((job) => ({
+      jobId: job.data.jobId,
+      to: job.data.message.to,
+      subject: job.data.message.subject,
+      attempts: job.attemptsMade,
+      lastError: job.failedReason,
+      failedAt: new Date(job.finishedOn ?? job.timestamp).toISOString(),
+    }));
   }
 
   close(): Promise<void> {

@@ -20,3 +20,4 @@ export * from './format/datetime';
 export * from './identity';
 export * from './catalog';
 export * from './flags';
+export * from './mailer/dead-letters.message';

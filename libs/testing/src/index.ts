@@ -9,3 +9,4 @@ export * from './error-factories';
 export * from './tcp-proxy';
 export * from './limits';
 export * from './nats-server-process';
+export * from './loopback-smtp';

@@ -1,15 +1,14 @@
 import type { ParsedMail } from 'mailparser';
-import { sleep, waitUntil } from '@tracker/testing';
+import { type LoopbackSmtp, loopbackSmtpPort, sleep, startLoopbackSmtp, waitUntil } from '@tracker/testing';
 import { describeInBothModes } from '../../support/modes';
-import { ADMIN, type Caller } from '../../support/world';
+import { ADMIN, type Caller, errorOf } from '../../support/world';
 import { FlagTypesWorld } from '../flags/support/flag-types-world';
-import { type LoopbackSmtp, loopbackSmtpPort, startLoopbackSmtp } from './support/loopback-smtp';
 
 const port = loopbackSmtpPort();
 let smtp: LoopbackSmtp;
 
 beforeAll(async () => {
-  smtp = await startLoopbackSmtp(port);
+  smtp = await startLoopbackSmtp({ port });
 });
 afterAll(async () => {
   await smtp.stop();
@@ -20,7 +19,7 @@ afterAll(async () => {
  * notifier and the mail workers deliver to an SMTP server on loopback exactly the mails
  * Bugzilla's rules give: a new bug to its roles but the reporter, a change to everyone
  * involved but its author, a private comment to insiders only, a flag request to the
- * requestee and the flag type's cc list.
+ * requestee and the flag type's cc list, a closed bug to the roles of the bugs it blocks.
  */
 describeInBothModes(
   'bug mail',
@@ -119,6 +118,40 @@ describeInBothModes(
         [cc.login, 'changed', 'CC'],
         [insider.login, 'changed', 'CC'],
       ]);
+    });
+
+    it('closing a bug tells the bugs it blocks: a dep_changed mail to the blocked bug’s own roles', async () => {
+      const blocked = (
+        await world.ok<{ id: number }>(cc, 'POST', '/bug', {
+          product,
+          component: 'Main',
+          version: 'unspecified',
+          summary: 'Waits on the crash',
+          description: 'Blocked.',
+          assigned_to: assignee.login,
+          depends_on: [bugId],
+        })
+      ).id;
+      await mails(4);
+      await world.ok(ADMIN, 'PUT', `/bug/${bugId}`, { status: 'RESOLVED', resolution: 'FIXED' });
+      const depChanged = (await mails(6)).filter((mail) => mail.headers.get('x-tracker-type') === 'dep_changed');
+      expect(summary(depChanged)).toEqual([
+        [assignee.login, 'dep_changed', 'AssignedTo'],
+        [cc.login, 'dep_changed', 'Reporter'],
+      ]);
+      expect(depChanged[0]?.subject).toBe(`[Bug ${blocked}] Waits on the crash`);
+      expect(depChanged[0]?.text).toContain(`Bug ${blocked} depends on bug ${bugId}, which changed state.`);
+      expect(depChanged[0]?.html).toContain(`<p>Bug ${bugId} Summary: Mail me</p>`);
+    });
+
+    it('an administrator lists the mail given up (none: every send was accepted); anyone else, or a bad limit, is refused', async () => {
+      expect(await world.ok(ADMIN, 'GET', '/health/mailer/dead_letters?limit=10')).toEqual({ dead_letters: [] });
+      expect(errorOf(await world.call(reporter, 'GET', '/health/mailer/dead_letters'))).toMatchObject({ status: 401, code: 304 });
+      expect(errorOf(await world.call(ADMIN, 'GET', '/health/mailer/dead_letters?limit=0'))).toEqual({
+        status: 400,
+        code: 32000,
+        message: 'The limit must be between 1 and 1000; 0 was given.',
+      });
     });
   },
   { SMTP_URL: `smtp://127.0.0.1:${port}` },

@@ -8,6 +8,8 @@ import {
   SERVICES_WITH_READ_MODELS,
   type ServiceName,
   type SkipEventResult,
+  LIST_DEAD_LETTERS_SUBJECT,
+  listDeadLettersParams,
   healthSubject,
   param,
   skipEventParams,
@@ -25,6 +27,7 @@ import type { Route } from '../routing/route';
  * always answers 200; `status` says whether all are up and ready.
  *
  * `POST /rest/health/{service}/skip_event` (admin): the repair of docs/operations.md.
+ * `GET /rest/health/mailer/dead_letters` (admin): the mail given up after its last attempt (docs/mail.md §5).
  */
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -60,6 +63,12 @@ export function healthRoutes(bus: MessageBus): readonly Route[] {
           return { status, services, ...(problems.length > 0 ? { problems } : {}), ...(connections.length > 0 ? { connections } : {}) };
         },
       },
+    },
+    {
+      method: 'GET',
+      path: '/health/mailer/dead_letters',
+      params: listDeadLettersParams,
+      target: { kind: 'message', subject: LIST_DEAD_LETTERS_SUBJECT },
     },
     {
       method: 'POST',

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { healthController } from '@tracker/platform/messaging';
 import { IdentityClient } from './collaborators/identity.client';
+import { ListDeadLettersHandler } from './dead-letters/list-dead-letters.handler';
 import { MAILER_OPTIONS, type MailerOptions } from './mailer.options';
 import { MailDispatcher } from './notifier/mail-dispatcher';
 import { MailFactsLoader } from './notifier/mail-facts.loader';
@@ -19,7 +20,7 @@ export class MailerModule {
     return {
       module: MailerModule,
       imports: [mailerReadModel],
-      controllers: [healthController('mailer')],
+      controllers: [healthController('mailer'), ListDeadLettersHandler],
       providers: [
         { provide: MAILER_OPTIONS, useValue: options },
         onDataSource(PendingChangesQueries),

@@ -52,6 +52,7 @@ export function readMailQueueConfig(env: EnvReader, adapter: MailQueueConfig['ad
     backoffMs,
     redisUrl: env.url('TRACKER_REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss']),
     queueName: env.string('TRACKER_MAIL_QUEUE_NAME', 'tracker-mail'),
+    lockDurationMs: env.int('TRACKER_MAIL_LOCK_MS', 30_000, { min: 100, max: 3_600_000 }),
   };
 }
 

@@ -8,3 +8,5 @@ export * from './recipients/visible-content';
 export * from './recipients/decide-bug-recipients';
 export * from './flag-recipients/decide-flag-recipients';
 export * from './bug-facts/bug-mail-facts.rules';
+export * from './recipients/mail-candidates';
+export * from './dep-changed/decide-dep-changed-recipients';

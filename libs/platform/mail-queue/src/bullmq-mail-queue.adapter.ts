@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
 import { ConnectionState } from '@tracker/platform/messaging';
-import type { MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
+import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
 import { MAIL_JOB_ID_RETENTION_MS } from './mail-queue.port';
-import { assertValidConcurrency, assertValidJobId, assertValidRetryOptions } from './mail-queue.validation';
+import { assertValidConcurrency, assertValidJobId, assertValidLimit, assertValidRetryOptions } from './mail-queue.validation';
 import { type MailFailureLogger, type MailRetryOptions, givingUpMessage } from './mail-retry';
 
 export interface BullMqMailQueueOptions extends MailRetryOptions {
@@ -12,6 +12,12 @@ export interface BullMqMailQueueOptions extends MailRetryOptions {
   readonly queueName: string;
   /** create() fails when Redis has not answered by then, rather than retrying forever; default 10 s */
   readonly connectTimeoutMs?: number;
+  /**
+   * How long a consumer's claim on a running job lasts unrenewed, and how often stalled jobs
+   * are looked for: a consumer killed mid-job has its job redelivered after about twice this.
+   * Default BullMQ's 30 s.
+   */
+  readonly lockDurationMs?: number;
 }
 
 /** What a job holds in Redis; the caller's id travels in the data because BullMQ's id is an encoding of it. */
@@ -84,7 +90,7 @@ export class BullMqMailQueue implements MailQueue {
       this.options.queueName,
       // attemptsMade counts the failed tries before this one
       (job) => handler(job.data.message, { jobId: job.data.jobId, attempt: job.attemptsMade + 1 }),
-      { connection: { url: this.options.redisUrl }, concurrency },
+      { connection: { url: this.options.redisUrl }, concurrency, ...lockOptions(this.options.lockDurationMs) },
     );
     worker.on('failed', (job, error) => this.reportIfFinal(job, error));
     worker.on('error', (error) => this.redis.lost(error.message));
@@ -98,6 +104,21 @@ export class BullMqMailQueue implements MailQueue {
       throw error;
     }
     return consumer;
+  }
+
+  async deadLetters(limit: number): Promise<DeadLetter[]> {
+    this.assertOpen();
+    assertValidLimit(limit);
+    // failed jobs kept in BullMQ's failed set (removeOnFail: false), newest first
+    const jobs = await this.queue.getFailed(0, limit - 1);
+    return jobs.map((job) => ({
+      jobId: job.data.jobId,
+      to: job.data.message.to,
+      subject: job.data.message.subject,
+      attempts: job.attemptsMade,
+      lastError: job.failedReason,
+      failedAt: new Date(job.finishedOn ?? job.timestamp).toISOString(),
+    }));
   }
 
   close(): Promise<void> {
@@ -128,6 +149,10 @@ class BullMqConsumer implements MailConsumer {
     this.stopping ??= this.worker.close().finally(this.detach);
     return this.stopping;
   }
+}
+
+function lockOptions(lockDurationMs: number | undefined): { lockDuration?: number; stalledInterval?: number } {
+  return lockDurationMs === undefined ? {} : { lockDuration: lockDurationMs, stalledInterval: lockDurationMs };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
+import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
 import { MAIL_JOB_ID_RETENTION_MS } from './mail-queue.port';
-import { assertValidConcurrency, assertValidJobId, assertValidRetryOptions } from './mail-queue.validation';
+import { assertValidConcurrency, assertValidJobId, assertValidLimit, assertValidRetryOptions } from './mail-queue.validation';
 import { type MailFailureLogger, type MailRetryOptions, givingUpMessage, retryDelayMs } from './mail-retry';
 
 interface PendingJob {
@@ -10,6 +10,9 @@ interface PendingJob {
   readonly message: MailMessage;
   failures: number;
 }
+
+/** The dead letters kept in memory: the latest ones, as a bounded list (they do not survive the process anyway). */
+const DEAD_LETTERS_KEPT = 1000;
 
 /** Forgetting old job ids costs a scan of all of them, so it runs at most this often. */
 const PRUNE_INTERVAL_MS = 60_000;
@@ -25,6 +28,8 @@ export class InProcessMailQueue implements MailQueue {
   private readonly ids = new Map<string, number | undefined>();
   private readonly consumers = new Set<InProcessConsumer>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
+  /** oldest first */
+  private readonly dead: DeadLetter[] = [];
   private readonly logger: MailFailureLogger;
   private lastPrune = Date.now();
   private closed = false;
@@ -93,6 +98,7 @@ export class InProcessMailQueue implements MailQueue {
     job.failures += 1;
     if (job.failures >= this.options.attempts) {
       this.settle(job.id);
+      this.bury(job, error);
       this.logger.error(givingUpMessage(job.id, job.failures, error));
       return;
     }
@@ -106,6 +112,21 @@ export class InProcessMailQueue implements MailQueue {
       retryDelayMs(this.options.backoffMs, job.failures),
     );
     this.retryTimers.add(timer);
+  }
+
+  deadLetters(limit: number): Promise<DeadLetter[]> {
+    return Promise.resolve().then(() => {
+      this.assertOpen();
+      assertValidLimit(limit);
+      return this.dead.slice(-limit).reverse();
+    });
+  }
+
+  private bury(job: PendingJob, error: unknown): void {
+    const { to, subject } = job.message;
+    const lastError = error instanceof Error ? error.message : String(error);
+    this.dead.push({ jobId: job.id, to, subject, attempts: job.failures, lastError, failedAt: new Date().toISOString() });
+    if (this.dead.length > DEAD_LETTERS_KEPT) this.dead.shift();
   }
 
   private settle(id: string): void {

@@ -13,6 +13,7 @@ export type MailQueueConfig =
       readonly queueName: string;
       readonly attempts: number;
       readonly backoffMs: number;
+      readonly lockDurationMs?: number;
     };
 
 @Injectable()

@@ -14,8 +14,22 @@ export interface MailQueue {
   enqueue(message: MailMessage, options?: { readonly jobId?: string }): Promise<string>;
   /** starts consuming; a handler that throws is retried with exponential backoff up to `attempts` tries, then the job is kept as failed and logged */
   process(handler: MailHandler, options?: { readonly concurrency?: number }): Promise<MailConsumer>;
+  /** the jobs that used up their attempts and are kept for an operator, the latest failure first, at most `limit` */
+  deadLetters(limit: number): Promise<DeadLetter[]>;
   /** stops every consumer (waiting for their running handlers) and releases connections */
   close(): Promise<void>;
+}
+
+/** A mail given up after its last attempt: what an operator needs to decide what to do about it. */
+export interface DeadLetter {
+  readonly jobId: string;
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly attempts: number;
+  /** the last attempt's error message */
+  readonly lastError: string;
+  /** ISO-8601 UTC, when the last attempt failed */
+  readonly failedAt: string;
 }
 
 export const MAIL_QUEUE = Symbol('MAIL_QUEUE');
@@ -26,6 +40,8 @@ export interface MailMessage {
   readonly from: string;
   readonly subject: string;
   readonly text: string;
+  /** the HTML alternative of `text` (multipart/alternative); absent: a text-only mail */
+  readonly html?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

@@ -16,6 +16,10 @@ export function assertValidConcurrency(concurrency: number): void {
   }
 }
 
+export function assertValidLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`Dead-letter limit must be an integer of at least 1, not ${limit}`);
+}
+
 export function assertValidJobId(jobId: string): void {
   if (jobId.length === 0) throw new Error('Mail job id must not be empty');
 }

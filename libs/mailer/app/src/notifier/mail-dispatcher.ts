@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { BugEvent } from '@tracker/contracts';
-import { bugMailChange } from '@tracker/mailer/domain';
+import { type BugMailChange, type BugMailFacts, bugMailChange, depChangedTargets } from '@tracker/mailer/domain';
 import { MAIL_QUEUE, type MailQueue } from '@tracker/platform/mail-queue';
 import { MAILER_OPTIONS, type MailerOptions } from '../mailer.options';
 import type { PendingChange } from '../read-model/pending-change';
 import { PendingChangesQueries } from '../read-model/pending-changes.queries';
 import { MailFactsLoader } from './mail-facts.loader';
-import { mailJobs } from './mail-jobs';
+import { depChangedJobs } from './dep-changed-jobs';
+import { type MailJob, mailJobs } from './mail-jobs';
 
 const BATCH = 50;
 
@@ -58,7 +59,7 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     const [first] = pending.events;
     const events = pending.events.map((event) => ({ type: event.type, data: event.data }) as BugEvent);
     const change = first ? bugMailChange({ changeId: first.id, occurredAt: first.occurredAt, events }) : null;
-    const jobs = change ? mailJobs(change, await this.facts.load(change, pending.bugFacts), this.options.from) : [];
+    const jobs = change ? await this.jobsOf(change, pending.bugFacts) : [];
     const known = await this.pending.alreadyQueued(jobs.map((job) => job.jobId));
     for (const job of jobs) {
       if (!known.has(job.jobId)) await this.queue.enqueue(job.message, { jobId: job.jobId });
@@ -67,6 +68,13 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
       pending.changeKey,
       jobs.map(({ message: _message, ...mail }) => mail),
     );
+  }
+
+  /** The change's own mails, and the dep_changed mails of the bugs it blocks when it opened or closed. */
+  private async jobsOf(change: BugMailChange, bugFacts: BugMailFacts): Promise<MailJob[]> {
+    const blocked = await this.pending.bugFacts(depChangedTargets(change, bugFacts));
+    const facts = await this.facts.load(change, bugFacts, [...blocked.values()]);
+    return [...mailJobs(change, facts, this.options.from), ...depChangedJobs(change, facts, blocked, this.options.from)];
   }
 
   private schedule(): void {

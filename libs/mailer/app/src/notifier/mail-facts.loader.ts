@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@tracker/contracts';
-import { type BugMailChange, type BugMailFacts, defaultMailPreferences, type MailFacts, type MailUserFacts } from '@tracker/mailer/domain';
+import {
+  type BugMailChange,
+  type BugMailFacts,
+  defaultMailPreferences,
+  type MailFacts,
+  type MailUserFacts,
+  participantsOf,
+} from '@tracker/mailer/domain';
 import { IdentityClient } from '../collaborators/identity.client';
 import { MAILER_OPTIONS, type MailerOptions } from '../mailer.options';
 
@@ -16,11 +23,12 @@ export class MailFactsLoader {
     @Inject(MAILER_OPTIONS) private readonly options: MailerOptions,
   ) {}
 
-  async load(change: BugMailChange, bug: BugMailFacts): Promise<MailFacts> {
+  /** `blocked`: the bugs told of the change by dep_changed mails; their role holders are asked for too. */
+  async load(change: BugMailChange, bug: BugMailFacts, blocked: readonly BugMailFacts[] = []): Promise<MailFacts> {
     const { before, after } = change.participants;
     const flagChanges = change.flags.flatMap((target) => target.changes);
     const ids = new Set<number>([change.changer.id]);
-    for (const roles of before ? [before, after] : [after]) {
+    for (const roles of [...(before ? [before, after] : [after]), ...blocked.map((other) => participantsOf(other.access))]) {
       [roles.assignee, roles.reporter, roles.qaContact, ...roles.cc].forEach((id) => id !== null && ids.add(id));
     }
     for (const flag of flagChanges) {

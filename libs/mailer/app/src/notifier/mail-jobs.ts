@@ -1,8 +1,8 @@
 import type { MailMessage } from '@tracker/platform/mail-queue';
 import { type BugMailChange, decideBugRecipients, decideFlagRecipients, type MailFacts, recipientKey } from '@tracker/mailer/domain';
 import type { QueuedMail } from '../read-model/pending-changes.queries';
-import { bugMailSubject, bugMailText } from '../render/bug-mail.text';
-import { flagMailSubject, flagMailText } from '../render/flag-mail.text';
+import { bugMailSubject, renderBugMail } from '../render/bug-mail.render';
+import { flagMailSubject, renderFlagMail } from '../render/flag-mail.render';
 import { threadingHeaders } from '../render/mail-threading';
 
 /** One mail to queue: its deterministic job id, the ledger row, the message. */
@@ -30,7 +30,7 @@ export function mailJobs(change: BugMailChange, facts: MailFacts, from: string):
       to: [mail.user.email],
       from,
       subject: bugMailSubject(change.bugId, summary, change.isNew),
-      text: bugMailText(change, summary, mail),
+      ...renderBugMail(change, summary, mail),
       headers,
     };
     return {
@@ -56,7 +56,7 @@ export function mailJobs(change: BugMailChange, facts: MailFacts, from: string):
       to: [mail.address],
       from,
       subject: flagMailSubject(change.bugId, summary, mail),
-      text: flagMailText(change, summary, mail),
+      ...renderFlagMail(change, summary, mail),
       headers,
     };
     return {

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { BugEvent, UserSummary } from '@tracker/contracts';
-import { ann, bob, bugCreated, bugUpdated, cat, commentAdded, dan, eve, flag, flagsChanged, quinn } from '@tracker/mailer/domain/testing';
+import {
+  ann,
+  bob,
+  bugCreated,
+  bugUpdated,
+  cat,
+  commentAdded,
+  dan,
+  eve,
+  flag,
+  flagsChanged,
+  participants,
+  quinn,
+} from '@tracker/mailer/domain/testing';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { InProcessMailQueue, type MailQueue } from '@tracker/platform/mail-queue';
 import { type Delivery, recordingHandler } from '@tracker/platform/mail-queue/testing';
@@ -67,11 +80,15 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
     const dispatcher = () => new MailDispatcher(queries(), new MailFactsLoader(identity, OPTIONS), queue, OPTIONS);
     const queries = () => new PendingChangesQueries(readModel.dataSource);
     /** one append: the events of one request, one correlation id */
-    const append = async (events: readonly BugEvent[], occurredAt = new Date(Date.now() + 1000).toISOString()): Promise<void> => {
+    const append = async (
+      events: readonly BugEvent[],
+      occurredAt = new Date(Date.now() + 1000).toISOString(),
+      stream = 'bug-42',
+    ): Promise<void> => {
       const correlationId = randomUUID();
       const metadata = { actor: null, occurredAt, correlationId, causationId: correlationId };
       await store.appendToStream(
-        'bug-42',
+        stream,
         events.map((event) => ({ ...event, schemaVersion: 2, metadata })),
         { expectedRevision: 'any' },
       );
@@ -136,7 +153,10 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       const byTo = new Map(mails.map((mail) => [mail.message.to[0], mail.message]));
       expect(byTo.get(cat.login)?.text).toContain('priority');
       expect(byTo.get(cat.login)?.text).not.toContain('customer data');
+      expect(byTo.get(cat.login)?.html).toContain('priority');
+      expect(byTo.get(cat.login)?.html).not.toContain('customer data');
       expect(byTo.get(eve.login)?.text).toContain('Internal: customer data.');
+      expect(byTo.get(eve.login)?.html).toContain('<pre>Internal: customer data.</pre>');
       expect(byTo.get(cat.login)?.subject).toBe('[Bug 42] Crash on save');
       expect(byTo.get(cat.login)?.headers).toMatchObject({
         'X-Tracker-Changed-Fields': 'priority',
@@ -173,6 +193,34 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       expect(await mailsOf(0)).toEqual([]);
       expect(await queries().pendingCount()).toBe(0);
       expect(await queries().queued(42)).toHaveLength(16);
+    });
+
+    it('a bug that closes tells the bugs it blocks: dep_changed mails to their own role holders, in their own thread', async () => {
+      const created = bugCreated(cat, participants({ reporter: cat.id, assignee: quinn.id, qaContact: null, cc: [eve.id] }));
+      await append([{ ...created, data: { ...created.data, bugId: 77 } } as BugEvent], undefined, 'bug-77');
+      await mailsOf(2);
+      await append([bugUpdated({ blocks: { added: [77], removed: [] } })]);
+      await mailsOf(5);
+      await append([bugUpdated({ status: 'RESOLVED', isOpen: false, resolution: 'FIXED' }), commentAdded('Fixed.')]);
+      const mails = (await mailsOf(8)).filter((mail) => mail.message.headers?.['X-Tracker-Type'] === 'dep_changed');
+      expect(summary(mails)).toEqual([
+        ['cat@example.com', 'dep_changed', 'Reporter'],
+        ['eve@example.com', 'dep_changed', 'CC'],
+        ['quinn@example.com', 'dep_changed', 'AssignedTo'],
+      ]);
+      const toCat = mails[0]?.message;
+      expect(toCat?.subject).toBe('[Bug 77] Crash on save');
+      expect(toCat?.text).toContain('Bug 77 depends on bug 42, which changed state.\n\nBug 42 Summary: Crash on save');
+      expect(toCat?.text).not.toContain('Fixed.');
+      expect(toCat?.headers).toMatchObject({
+        'X-Tracker-Changed-Fields': 'bug_status resolution',
+        'In-Reply-To': `<bug-77-u${cat.id}@example.com>`,
+      });
+      expect((await queries().queued(77)).filter((mail) => mail.kind === 'dep').map((mail) => mail.recipient)).toEqual([
+        cat.login,
+        eve.login,
+        quinn.login,
+      ]);
     });
   });
 }

@@ -4,6 +4,7 @@ import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { type Projection, schemaOf } from '@tracker/platform/read-model';
 import type { EntityManager } from 'typeorm';
 import type { StoredChangeEvent } from './pending-change';
+import { storedBugFacts } from './stored-bug-facts';
 
 interface ChangeDraft {
   readonly firstPosition: bigint;
@@ -66,5 +67,5 @@ async function knownFacts(manager: EntityManager, s: string, events: readonly Re
     `SELECT bug_id, facts FROM ${s}.bug_facts WHERE bug_id = ANY($1::int[])`,
     [bugIds],
   );
-  return new Map(rows.map((row) => [row.bug_id, row.facts]));
+  return new Map(rows.map((row) => [row.bug_id, storedBugFacts(row.facts)]));
 }

@@ -1,6 +1,8 @@
 import { schemaOf } from '@tracker/platform/read-model';
 import type { DataSource } from 'typeorm';
+import type { BugMailFacts } from '@tracker/mailer/domain';
 import type { PendingChange } from './pending-change';
+import { storedBugFacts } from './stored-bug-facts';
 
 /** What the dispatcher records of a queued mail: `queued_mails` is the ledger a replay is checked against. */
 export interface QueuedMail {
@@ -8,7 +10,8 @@ export interface QueuedMail {
   readonly changeId: string;
   readonly bugId: number;
   readonly recipient: string;
-  readonly kind: 'bug' | 'flag';
+  /** `dep`: a dep_changed mail, about `bugId` (the blocked bug), caused by a change of the bug it depends on */
+  readonly kind: 'bug' | 'flag' | 'dep';
   readonly reasons: string;
 }
 
@@ -29,7 +32,22 @@ export class PendingChangesQueries {
          ORDER BY first_position LIMIT $2`,
         [settleMs, limit],
       );
-    return rows.map((row) => ({ changeKey: row.change_key, bugId: row.bug_id, events: row.events, bugFacts: row.bug_facts }));
+    return rows.map((row) => ({
+      changeKey: row.change_key,
+      bugId: row.bug_id,
+      events: row.events,
+      bugFacts: storedBugFacts(row.bug_facts),
+    }));
+  }
+
+  /** What the notifier knows now of these bugs (the bugs a changed bug blocks); an unknown bug is left out. */
+  async bugFacts(bugIds: readonly number[]): Promise<Map<number, BugMailFacts>> {
+    if (bugIds.length === 0) return new Map();
+    const rows: Array<{ bug_id: number; facts: BugMailFacts }> = await this.source.query(
+      `SELECT bug_id, facts FROM ${this.s}.bug_facts WHERE bug_id = ANY($1::int[]) ORDER BY bug_id`,
+      [bugIds],
+    );
+    return new Map(rows.map((row) => [row.bug_id, storedBugFacts(row.facts)]));
   }
 
   async pendingCount(): Promise<number> {
@@ -62,7 +80,7 @@ export class PendingChangesQueries {
   }
 
   async queued(bugId: number): Promise<QueuedMail[]> {
-    const rows: Array<{ job_id: string; change_id: string; bug_id: number; recipient: string; kind: 'bug' | 'flag'; reasons: string }> =
+    const rows: Array<{ job_id: string; change_id: string; bug_id: number; recipient: string; kind: QueuedMail['kind']; reasons: string }> =
       await this.source.query(
         `SELECT job_id, change_id, bug_id, recipient, kind, reasons FROM ${this.s}.queued_mails WHERE bug_id = $1 ORDER BY queued_at, job_id`,
         [bugId],

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { BullMqMailQueue, type MailMessage } from '@tracker/platform/mail-queue';
-import { describeWithServers, sleep, TEST_SERVER_URLS, waitUntil } from '@tracker/testing';
+import { describeWithServers, sleep, startLoopbackSmtp, TEST_SERVER_URLS, waitUntil } from '@tracker/testing';
 import { EmlMailSender } from './eml-mail-sender';
 import { SmtpMailSender } from './smtp-mail-sender';
 
@@ -16,6 +14,7 @@ const message: MailMessage = {
   from: 'tracker@example.com',
   subject: '[Bug 42] Crash on save',
   text: 'Bug 42: Crash on save\n\nThe body.\n',
+  html: '<p>Bug 42: Crash on save</p>\n<pre>The body &lt;script&gt;</pre>\n',
   headers: {
     'X-Tracker-Reason': 'CC',
     'X-Tracker-Type': 'changed',
@@ -25,41 +24,12 @@ const message: MailMessage = {
   },
 };
 
-/** A loopback SMTP server that parses what it receives; `failures` first deliveries are refused with 451. */
-async function startSmtp(failures = 0): Promise<{ url: string; received: ParsedMail[]; refused: () => number; stop: () => Promise<void> }> {
-  const received: ParsedMail[] = [];
-  let refused = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          if (refused < failures) {
-            refused += 1;
-            callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
-            return;
-          }
-          received.push(parsed);
-          callback();
-        })
-        .catch((error: unknown) => callback(error as Error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refused: () => refused,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 function expectTheMail(parsed: ParsedMail | undefined): void {
   expect(parsed?.subject).toBe('[Bug 42] Crash on save');
   expect(parsed?.text).toBe('Bug 42: Crash on save\n\nThe body.\n');
+  // both parts arrive, as multipart/alternative, the HTML as it was rendered
+  expect(parsed?.html).toBe('<p>Bug 42: Crash on save</p>\n<pre>The body &lt;script&gt;</pre>\n');
+  expect(parsed?.headers.get('content-type')).toMatchObject({ value: 'multipart/alternative' });
   expect(parsed?.messageId).toBe('<bug-42-u3-c1@example.com>');
   expect(parsed?.inReplyTo).toBe('<bug-42-u3@example.com>');
   expect(parsed?.references).toBe('<bug-42-u3@example.com>');
@@ -69,7 +39,7 @@ function expectTheMail(parsed: ParsedMail | undefined): void {
 
 describe('mail delivery', () => {
   it('SMTP: the loopback server receives the mail with its threading and Tracker headers', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startLoopbackSmtp();
     const sender = new SmtpMailSender(smtp.url);
     try {
       await sender.send(message);
@@ -83,7 +53,7 @@ describe('mail delivery', () => {
   });
 
   it('SMTP refusing: the send rejects, so the queue retries it', async () => {
-    const smtp = await startSmtp(1);
+    const smtp = await startLoopbackSmtp({ refuseFirst: 1 });
     const sender = new SmtpMailSender(smtp.url);
     try {
       await expect(sender.send(message)).rejects.toThrow(/try again later/);
@@ -112,7 +82,7 @@ describe('mail delivery', () => {
 
 describeWithServers(['redis'], 'mail delivery through BullMQ on the real Redis', () => {
   it('a send refused twice is retried with backoff and delivered once; the same job id queued again is not sent again', async () => {
-    const smtp = await startSmtp(2);
+    const smtp = await startLoopbackSmtp({ refuseFirst: 2 });
     const queueName = `tracker-mail-test-${randomUUID()}`;
     const queue = await BullMqMailQueue.create({ redisUrl: TEST_SERVER_URLS.redis, queueName, attempts: 3, backoffMs: 50 });
     const sender = new SmtpMailSender(smtp.url);

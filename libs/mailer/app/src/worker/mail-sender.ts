@@ -29,6 +29,7 @@ export function nodemailerOptions(message: MailMessage): SendMailOptions {
     ...(message.cc ? { cc: [...message.cc] } : {}),
     subject: message.subject,
     text: message.text,
+    ...(message.html !== undefined ? { html: message.html } : {}),
     ...(headers['Message-ID'] ? { messageId: headers['Message-ID'] } : {}),
     ...(headers['In-Reply-To'] ? { inReplyTo: headers['In-Reply-To'] } : {}),
     ...(headers['References'] ? { references: headers['References'] } : {}),

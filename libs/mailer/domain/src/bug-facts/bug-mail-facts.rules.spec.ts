@@ -9,6 +9,7 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
     expect(fold(bugCreated())).toEqual({
       status: 'CONFIRMED',
       summary: 'Crash on save',
+      blocks: [],
       access: {
         groupIds: [],
         isCreatorAccessible: true,
@@ -27,7 +28,13 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
     const facts = fold(
       bugCreated(),
       bugUpdated(
-        { status: 'RESOLVED', summary: 'Crash on load', groups: { added: [group], removed: [] }, isCcAccessible: false },
+        {
+          status: 'RESOLVED',
+          summary: 'Crash on load',
+          groups: { added: [group], removed: [] },
+          isCcAccessible: false,
+          blocks: { added: [7, 8], removed: [] },
+        },
         dan,
         participants(),
         after,
@@ -37,6 +44,7 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
     expect(facts).toEqual({
       status: 'RESOLVED',
       summary: 'Crash on load',
+      blocks: [7, 8],
       access: {
         groupIds: [9],
         isCreatorAccessible: true,
@@ -47,6 +55,15 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
         ccIds: [],
       },
     });
+  });
+
+  it('follows the bugs it blocks through later dependency changes', () => {
+    const facts = fold(
+      bugCreated(),
+      bugUpdated({ blocks: { added: [7, 8], removed: [] } }),
+      bugUpdated({ blocks: { added: [9], removed: [7] } }),
+    );
+    expect(facts?.blocks).toEqual([8, 9]);
   });
 
   it('knows nothing of a bug whose creation it has not seen', () => {

@@ -1,10 +1,10 @@
-import type { BugEvent, BugParticipants } from '@tracker/contracts';
+import type { BugEvent, BugParticipants, ListDelta } from '@tracker/contracts';
 import { assertNever } from '@tracker/contracts';
 import type { BugMailFacts } from '../recipients/mail-facts';
 
 /**
  * What the mailer keeps of a bug, folded from its own events (no question to the bugs
- * service): who may see it (canSeeBug's facts), its status and summary. Null until the bug's
+ * service): who may see it (canSeeBug's facts), its status and summary, the bugs it blocks. Null until the bug's
  * creation was seen.
  */
 export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent): BugMailFacts | null {
@@ -15,6 +15,7 @@ export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent):
       return {
         status: fields.status,
         summary: fields.summary,
+        blocks: fields.blocks,
         access: { groupIds: fields.groups.map((group) => group.id), ...flags, ...roles(participants) },
       };
     }
@@ -29,6 +30,7 @@ export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent):
       return {
         status: changes.status ?? facts.status,
         summary: changes.summary ?? facts.summary,
+        blocks: changes.blocks ? withDelta(facts.blocks, changes.blocks) : facts.blocks,
         access: {
           groupIds,
           isCreatorAccessible: changes.isCreatorAccessible ?? facts.access.isCreatorAccessible,
@@ -46,6 +48,11 @@ export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent):
     default:
       return assertNever(event);
   }
+}
+
+function withDelta(ids: readonly number[], delta: ListDelta<number>): number[] {
+  const removed = new Set(delta.removed);
+  return [...ids.filter((id) => !removed.has(id)), ...delta.added.filter((id) => !ids.includes(id))];
 }
 
 function roles(participants: BugParticipants): Pick<BugMailFacts['access'], 'reporterId' | 'assigneeId' | 'qaContactId' | 'ccIds'> {

@@ -22,7 +22,7 @@ describe('bugMailChange: one append’s events as one mail change', () => {
     const before = participants();
     const after = participants({ assignee: dan.id, cc: [cat.id, eve.id, ann.id] });
     const update = bugUpdated(
-      { status: 'RESOLVED', resolution: 'FIXED', assignee: dan, cc: { added: [ann], removed: [] } },
+      { status: 'RESOLVED', isOpen: false, resolution: 'FIXED', assignee: dan, cc: { added: [ann], removed: [] } },
       bob,
       before,
       after,
@@ -34,6 +34,7 @@ describe('bugMailChange: one append’s events as one mail change', () => {
       changer: bob,
       occurredAt: AT,
       isNew: false,
+      openStateChanged: true,
       fields: [
         { field: 'bug_status', removed: null, added: 'RESOLVED', attachment: null },
         { field: 'resolution', removed: null, added: 'FIXED', attachment: null },
@@ -44,6 +45,11 @@ describe('bugMailChange: one append’s events as one mail change', () => {
       flags: [],
       participants: { before, after },
     });
+  });
+
+  it('the open state changed only when the bug moved between open and closed', () => {
+    expect(when(bugUpdated({ status: 'IN_PROGRESS' }))?.openStateChanged).toBe(false);
+    expect(when(bugUpdated({ status: 'REOPENED', isOpen: true, resolution: '' }))?.openStateChanged).toBe(true);
   });
 
   it('a new bug: its description is comment 0, there is no before', () => {

@@ -14,6 +14,7 @@ export interface ChangeEvents {
 interface Draft {
   changer: UserRef | null;
   isNew: boolean;
+  openStateChanged: boolean;
   before: BugParticipants | null | undefined;
   after: BugParticipants | null;
   fields: MailFieldChange[];
@@ -31,6 +32,7 @@ export function bugMailChange(input: ChangeEvents): BugMailChange | null {
   const draft: Draft = {
     changer: null,
     isNew: false,
+    openStateChanged: false,
     before: undefined,
     after: null,
     fields: [],
@@ -51,6 +53,7 @@ export function bugMailChange(input: ChangeEvents): BugMailChange | null {
     changer,
     occurredAt: input.occurredAt,
     isNew: draft.isNew,
+    openStateChanged: draft.openStateChanged,
     fields: draft.fields,
     comments: draft.comments.map((comment) => withAttachmentText(comment, draft)),
     flags: draft.flags,
@@ -65,6 +68,8 @@ function add(draft: Draft, event: BugEvent): void {
       return touch(draft, event.data.reporter, null, event.data.participants, [comment(event.data.description, null)]);
     case 'BugUpdated':
       draft.fields.push(...bugFieldDiffs(event.data.changes));
+      // BugUpdated carries isOpen only when it changed
+      if (event.data.changes.isOpen !== undefined) draft.openStateChanged = true;
       return touch(draft, event.data.changedBy, event.data.participants.before, event.data.participants.after);
     case 'CommentAdded':
       return touch(draft, event.data.author, event.data.participants, event.data.participants, [comment(event.data, event.data)]);

@@ -15,6 +15,8 @@ export interface BugMailChange {
   readonly occurredAt: string;
   /** the change created the bug */
   readonly isNew: boolean;
+  /** the bug moved between an open and a closed status: the bugs it blocks are told (`dep_changed`) */
+  readonly openStateChanged: boolean;
   readonly fields: readonly MailFieldChange[];
   readonly comments: readonly MailComment[];
   readonly flags: readonly MailFlagTarget[];

@@ -22,6 +22,8 @@ export interface BugMailFacts {
   readonly status: string;
   /** for the subject */
   readonly summary: string;
+  /** the bugs this one blocks: told when it opens or closes (`dep_changed`) */
+  readonly blocks: readonly number[];
 }
 
 export interface MailFacts {

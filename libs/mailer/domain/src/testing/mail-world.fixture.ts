@@ -49,11 +49,12 @@ export function user(ref: UserRef, change: Partial<MailUserFacts> = {}): MailUse
   };
 }
 
-export function bugFacts(change: Partial<BugMailFacts['access']> = {}, status = 'CONFIRMED'): BugMailFacts {
+export function bugFacts(change: Partial<BugMailFacts['access']> = {}, status = 'CONFIRMED', blocks: readonly number[] = []): BugMailFacts {
   const p = participants();
   return {
     status,
     summary: 'Crash on save',
+    blocks,
     access: {
       groupIds: [],
       reporterId: p.reporter,

@@ -47,6 +47,7 @@ export function fullMail(): MailMessage {
     from: 'Tracker <tracker@example.com>',
     subject: '[Bug 42] Ünïcödé ✓ 😀 日本語のバグ — “quoted”',
     text: 'Line 1\r\nLine 2 with tab\tand emoji 🐛\n\nZalgo: Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇\n{"json": "not parsed"}\n\u0000nul',
+    html: '<p>Line 1<br>&lt;script&gt; 🐛 日本語</p>',
     headers: { 'X-Bugzilla-Product': 'Tracker', 'X-Bugzilla-Reason': 'AssignedTo', 'In-Reply-To': '<bug-42@tracker>' },
   };
 }

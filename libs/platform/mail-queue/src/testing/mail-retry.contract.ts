@@ -40,6 +40,20 @@ export function describeRetryContract(open: OpenQueue): void {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain('doomed-1');
     expect(logged[0]).toContain('mailbox unavailable');
+    // kept for an operator: the given-up job only, with its last error
+    const dead = await queue.deadLetters(10);
+    expect(dead).toEqual([
+      {
+        jobId: 'doomed-1',
+        to: ['ann@example.com'],
+        subject: 'doomed',
+        attempts: 3,
+        lastError: 'mailbox unavailable',
+        failedAt: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(dead[0]?.failedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    await expect(queue.deadLetters(0)).rejects.toThrow('Dead-letter limit must be an integer of at least 1, not 0');
   });
 
   it('waits before each retry, twice as long as before the previous one', async () => {

@@ -1,0 +1,69 @@
+import type { BugMailView } from './bug-mail.view';
+import { mailTemplate } from './mail-templates';
+
+/** Bugzilla's newchangedmail.txt: the heading, the diff table, the comments, why you get it. */
+export const bugMailTextTemplate = mailTemplate<BugMailView>(
+  'text',
+  `<%= it.heading.join('\\n\\n') %>
+<% if (it.rows.length > 0) { -%>
+
+<%= it.changer %> changed:
+
+<%= it.table %>
+<% } -%>
+<% for (const comment of it.comments) { -%>
+
+--- <%= comment.heading %> from <%= comment.author %> (<%= comment.at %>) ---
+<%= comment.text %>
+<% if (comment.hours) { -%>
+Hours worked: <%= comment.hours %>
+<% } -%>
+<% } -%>
+
+--
+You are receiving this mail because:
+<% for (const reason of it.reasons) { -%>
+* <%= reason %>
+<% } -%>
+`,
+);
+
+/** The same mail as HTML; every value is escaped by the engine, comments keep their line breaks in <pre>. */
+export const bugMailHtmlTemplate = mailTemplate<BugMailView>(
+  'html',
+  `<!DOCTYPE html>
+<html>
+<head><meta charset="utf-8"></head>
+<body>
+<% for (const paragraph of it.heading) { -%>
+<p><%= paragraph %></p>
+<% } -%>
+<% if (it.rows.length > 0) { -%>
+<p><%= it.changer %> changed:</p>
+<table border="1" cellspacing="0" cellpadding="4">
+<tr><th>What</th><th>Removed</th><th>Added</th></tr>
+<% for (const row of it.rows) { -%>
+<tr><td><%= row.label %></td><td><%= row.removed %></td><td><%= row.added %></td></tr>
+<% } -%>
+</table>
+<% } -%>
+<% for (const comment of it.comments) { -%>
+<div class="comment">
+<p><b><%= comment.heading %></b> from <%= comment.author %> (<%= comment.at %>)</p>
+<pre><%= comment.text %></pre>
+<% if (comment.hours) { -%>
+<p>Hours worked: <%= comment.hours %></p>
+<% } -%>
+</div>
+<% } -%>
+<hr>
+<p>You are receiving this mail because:</p>
+<ul>
+<% for (const reason of it.reasons) { -%>
+<li><%= reason %></li>
+<% } -%>
+</ul>
+</body>
+</html>
+`,
+);

@@ -3,3 +3,4 @@ export * from './platform.module';
 export * from './start-service';
 export * from './http.config';
 export * from './start-http';
+export * from './json-logger';

@@ -4,6 +4,7 @@ import type { ServiceName } from '@tracker/contracts';
 import { ConfigError } from '@tracker/platform/config';
 import { PrefixedNatsServer, natsConnectionOptions } from '@tracker/platform/messaging';
 import { serveMetrics } from '@tracker/platform/metrics';
+import { processLogger } from './json-logger';
 import type { PlatformConfig } from './platform.config';
 
 /**
@@ -19,13 +20,16 @@ import type { PlatformConfig } from './platform.config';
 export async function startService(
   service: ServiceName,
   module: DynamicModule,
-  platform: Pick<PlatformConfig, 'messaging' | 'logLevels' | 'migrateOnly' | 'metricsPort'>,
+  platform: Pick<PlatformConfig, 'messaging' | 'logLevels' | 'logFormat' | 'migrateOnly' | 'metricsPort'>,
 ): Promise<void> {
   const { messaging, logLevels } = platform;
   if (messaging.transport !== 'nats') throw new Error('A service process answers on NATS only');
+  const logger = processLogger(service, platform.logFormat, logLevels);
+  // from the first line on, before Nest takes it over when the module is built
+  Logger.overrideLogger(logger);
   const server = await NestFactory.createMicroservice(module, {
     strategy: new PrefixedNatsServer(natsConnectionOptions(messaging.natsUrl, { queue: service }), messaging.subjectPrefix),
-    logger: [...logLevels],
+    logger,
   });
   if (platform.migrateOnly) {
     await server.close();

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MessageBus } from '@tracker/platform/messaging';
+import { LIVENESS_PATH, READINESS_PATH } from '@tracker/platform/runtime';
 import { parseEnv } from 'node:util';
 import { healthRoutes } from '../../libs/gateway/src/routes/health.routes';
 import { systemRoutes } from '../../libs/gateway/src/routes/system.routes';
@@ -19,10 +20,14 @@ import { type ExternalSecrets, environmentProblems, migrationProblems } from './
  * know about the manifests without one.
  */
 const K8S = join(ROOT, 'deploy/k8s');
-/** GET routes the gateway answers without credentials: what its probes may use */
-const PROBE_PATHS = [...systemRoutes, ...healthRoutes({} as MessageBus)]
-  .filter((route) => route.method === 'GET' && route.credentials === 'ignored')
-  .map((route) => `/rest${route.path}`);
+/** Kubernetes' probe routes every process serves, and GET routes the gateway answers without credentials: what probes may use */
+const PROBE_PATHS = [
+  LIVENESS_PATH,
+  READINESS_PATH,
+  ...[...systemRoutes, ...healthRoutes({} as MessageBus)]
+    .filter((route) => route.method === 'GET' && route.credentials === 'ignored')
+    .map((route) => `/rest${route.path}`),
+];
 /** DNS, NATS, PostgreSQL, EventStoreDB, Redis, MinIO/S3 */
 const INFRASTRUCTURE_PORTS = [53, 4222, 5432, 2113, 6379, 9000];
 
@@ -136,22 +141,23 @@ describeWithKubectl('Kubernetes manifests with mistakes fail', () => {
   it('given a misspelt field, a value of the wrong type and an unknown apiVersion, then the schema validation names each', () => {
     const objects = renderEdited({
       'gateway.yaml': [['readinessProbe:', 'readynessProbe:']],
-      'bugs.yaml': [['minReadySeconds: 20', 'minReadySeconds: twenty']],
+      'bugs.yaml': [['revisionHistoryLimit: 5', 'revisionHistoryLimit: five']],
       'pod-disruption-budgets.yaml': [['apiVersion: policy/v1', 'apiVersion: policy/v2']],
     });
     expect(schemaProblems(objects)).toEqual([
       'PodDisruptionBudget/gateway: policy/v2 PodDisruptionBudget is not a kind of the Kubernetes API',
-      'Deployment/bugs: data/spec/minReadySeconds must be integer',
-      `Deployment/bugs: Type 'string' is not assignable to type 'number'. (at "minReadySeconds": "twenty",)`,
+      'Deployment/bugs: data/spec/revisionHistoryLimit must be integer',
+      `Deployment/bugs: Type 'string' is not assignable to type 'number'. (at "revisionHistoryLimit": "five",)`,
       `Deployment/gateway: Object literal may only specify known properties, and '"readynessProbe"' does not exist in type 'IContainer'. (at "readynessProbe": {)`,
     ]);
   }, 60_000);
 
-  it('given a writable root filesystem, a missing probe and an unknown variable, then the house rules name each', () => {
+  it('given a writable root filesystem, a probe on an unserved path or an undeclared port and an unknown variable, then the house rules name each', () => {
     const objects = renderEdited({
+      'flags.yaml': [['httpGet: { path: /readyz, port: ops }', 'httpGet: { path: /readyz, port: metrics }']],
       'identity.yaml': [['readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: false']],
       'gateway.yaml': [
-        ['path: /rest/health', 'path: /rest/healthz'],
+        ['path: /readyz', 'path: /rest/healthz'],
         ['- { name: TRACKER_TRUST_PROXY, value: "true" }', '- { name: TRACKER_TRUST_PROXIES, value: "true" }'],
       ],
       'tracker-config.env': [['TRACKER_EVENT_STORE=eventstoredb', 'TRACKER_EVENT_STORE=kafka']],
@@ -160,6 +166,7 @@ describeWithKubectl('Kubernetes manifests with mistakes fail', () => {
       expect.arrayContaining([
         'Deployment/identity container identity: the root filesystem is not read-only',
         'Deployment/gateway container gateway: readinessProbe on /rest/healthz, which Tracker does not serve',
+        'Deployment/flags container flags: readinessProbe on port metrics, which the container does not declare',
         'Deployment/gateway container gateway: sets TRACKER_TRUST_PROXIES, which gateway does not read',
         expect.stringMatching(
           /^Deployment\/bugs container bugs: bugs refuses its environment: Invalid configuration:\n {2}- TRACKER_EVENT_STORE=kafka is not one of: postgres, eventstoredb/,

@@ -26,6 +26,15 @@ export interface PlatformConfig {
   readonly metricsPort?: number;
 }
 
+/** A service process of distributed mode: it has probes of its own (the standalone process answers the gateway's). */
+export interface ServicePlatformConfig extends PlatformConfig {
+  /**
+   * TRACKER_READY_MAX_LAG_EVENTS: the service's GET /readyz answers 503 while one of its
+   * projections is more events than this behind the log (docs/operations-guide.md, "Probes").
+   */
+  readonly readyMaxLagEvents: number;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 
 export function readLogLevels(env: EnvReader): LogLevel[] {
@@ -44,7 +53,7 @@ function readPoolSize(env: EnvReader): number {
 }
 
 /** One process per service, on real servers: PostgreSQL or EventStoreDB, NATS. */
-export function readDistributedPlatformConfig(env: EnvReader): PlatformConfig {
+export function readDistributedPlatformConfig(env: EnvReader): ServicePlatformConfig {
   const eventStore = env.oneOf('TRACKER_EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
   return {
     sql: {
@@ -64,12 +73,18 @@ export function readDistributedPlatformConfig(env: EnvReader): PlatformConfig {
     logFormat: readLogFormat(env, 'json'),
     migrateOnly: env.boolean('TRACKER_MIGRATE_ONLY', false),
     ...readMetricsPort(env),
+    readyMaxLagEvents: readReadyMaxLag(env),
   };
 }
 
 function readMetricsPort(env: EnvReader): Pick<PlatformConfig, 'metricsPort'> {
   if (env.optionalString('TRACKER_METRICS_PORT') === undefined) return {};
   return { metricsPort: env.int('TRACKER_METRICS_PORT', 0, { min: 0, max: 65_535 }) };
+}
+
+/** below the 1000 events the lag is counted up to (read-model/projection-lag.source.ts), so that the threshold can be crossed */
+function readReadyMaxLag(env: EnvReader): number {
+  return env.int('TRACKER_READY_MAX_LAG_EVENTS', 500, { min: 0, max: 999 });
 }
 
 export function readNatsConfig(env: EnvReader): MessagingConfig {

@@ -30,6 +30,8 @@ const PROBE_PATHS = [
 ];
 /** DNS, NATS, PostgreSQL, EventStoreDB, Redis, MinIO/S3 */
 const INFRASTRUCTURE_PORTS = [53, 4222, 5432, 2113, 6379, 9000];
+/** SMTP, submission over STARTTLS or TLS: the mailer's alone */
+const SMTP_PORTS = [25, 465, 587];
 
 /** the keys and example values of a Secret's example env file */
 function exampleSecret(file: string): Record<string, string> {
@@ -64,7 +66,7 @@ function ruleProblems(objects: readonly KubernetesObject[], overlay: Overlay): s
     ...probeProblems(pods, PROBE_PATHS),
     ...availabilityProblems(objects, pods, overlay.autoscaled),
     ...serviceProblems(objects, pods),
-    ...networkProblems(objects, pods, INFRASTRUCTURE_PORTS),
+    ...networkProblems(objects, pods, INFRASTRUCTURE_PORTS, SMTP_PORTS),
     ...migrationProblems(pods),
     ...environmentProblems(objects, pods, overlay.external),
   ];
@@ -95,6 +97,31 @@ describeWithKubectl('Kubernetes manifests', () => {
       expect(deployments.sort()).toEqual(['bugs', 'catalog', 'comments', 'flags', 'gateway', 'identity', 'mailer']);
       const outside = objects.filter((object) => object.kind !== 'Namespace' && object.metadata.namespace !== 'tracker');
       expect(outside.map((object) => `${object.kind}/${object.metadata.name}`)).toEqual([]);
+    });
+
+    it('gives the mailer its queue and SMTP relay from the Secret, and each service its operations port, probed there', () => {
+      const containers = podTemplates(objects)
+        .filter((pod) => pod.owner.kind === 'Deployment')
+        .flatMap((pod) => pod.spec.containers);
+      const mailer = containers.find((container) => container.name === 'mailer');
+      const secretKeys = (mailer?.env ?? []).flatMap((variable) => variable.valueFrom?.secretKeyRef?.key ?? []);
+      expect(secretKeys).toEqual(expect.arrayContaining(['TRACKER_REDIS_URL', 'SMTP_URL']));
+      const services = containers.filter((container) => container.name !== 'gateway');
+      expect(
+        services.map((container) => ({
+          name: container.name,
+          port: container.env?.find((variable) => variable.name === 'TRACKER_METRICS_PORT')?.value,
+          ops: container.ports?.find((port) => port.name === 'ops')?.containerPort,
+          probes: [container.startupProbe, container.livenessProbe, container.readinessProbe].map((probe) => probe?.httpGet?.path),
+        })),
+      ).toEqual(
+        ['bugs', 'catalog', 'comments', 'flags', 'identity', 'mailer'].map((name) => ({
+          name,
+          port: '9464',
+          ops: 9464,
+          probes: ['/livez', '/livez', '/readyz'],
+        })),
+      );
     });
 
     it("lets an upgrade apply the configuration and the migration Job alone (-l 'app.kubernetes.io/component in (configuration,migration)')", () => {
@@ -152,7 +179,7 @@ describeWithKubectl('Kubernetes manifests with mistakes fail', () => {
     ]);
   }, 60_000);
 
-  it('given a writable root filesystem, a probe on an unserved path or an undeclared port and an unknown variable, then the house rules name each', () => {
+  it('given a writable root filesystem, a probe on an unserved path or an undeclared port, an unknown variable and SMTP beyond the mailer, then the house rules name each', () => {
     const objects = renderEdited({
       'flags.yaml': [['httpGet: { path: /readyz, port: ops }', 'httpGet: { path: /readyz, port: metrics }']],
       'identity.yaml': [['readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: false']],
@@ -161,12 +188,14 @@ describeWithKubectl('Kubernetes manifests with mistakes fail', () => {
         ['- { name: TRACKER_TRUST_PROXY, value: "true" }', '- { name: TRACKER_TRUST_PROXIES, value: "true" }'],
       ],
       'tracker-config.env': [['TRACKER_EVENT_STORE=eventstoredb', 'TRACKER_EVENT_STORE=kafka']],
+      'network-policies.yaml': [['- { protocol: TCP, port: 6379 } # Redis', '- { protocol: TCP, port: 587 } # SMTP from every service']],
     });
     expect(ruleProblems(objects, OVERLAYS[0]!)).toEqual(
       expect.arrayContaining([
         'Deployment/identity container identity: the root filesystem is not read-only',
         'Deployment/gateway container gateway: readinessProbe on /rest/healthz, which Tracker does not serve',
         'Deployment/flags container flags: readinessProbe on port metrics, which the container does not declare',
+        'NetworkPolicy/services-egress: egress to port 587 (SMTP) for Deployment/bugs, Deployment/catalog, Deployment/comments, Deployment/flags, Deployment/identity, Job/tracker-migrate, not the mailer alone',
         'Deployment/gateway container gateway: sets TRACKER_TRUST_PROXIES, which gateway does not read',
         expect.stringMatching(
           /^Deployment\/bugs container bugs: bugs refuses its environment: Invalid configuration:\n {2}- TRACKER_EVENT_STORE=kafka is not one of: postgres, eventstoredb/,

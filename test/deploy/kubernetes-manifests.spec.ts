@@ -182,6 +182,7 @@ describeWithKubectl('Kubernetes manifests with mistakes fail', () => {
   it('given a writable root filesystem, a probe on an unserved path or an undeclared port, an unknown variable and SMTP beyond the mailer, then the house rules name each', () => {
     const objects = renderEdited({
       'flags.yaml': [['httpGet: { path: /readyz, port: ops }', 'httpGet: { path: /readyz, port: metrics }']],
+      'catalog.yaml': [['- { name: ops, containerPort: 9464, protocol: TCP }', '']],
       'identity.yaml': [['readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: false']],
       'gateway.yaml': [
         ['path: /readyz', 'path: /rest/healthz'],
@@ -195,6 +196,7 @@ describeWithKubectl('Kubernetes manifests with mistakes fail', () => {
         'Deployment/identity container identity: the root filesystem is not read-only',
         'Deployment/gateway container gateway: readinessProbe on /rest/healthz, which Tracker does not serve',
         'Deployment/flags container flags: readinessProbe on port metrics, which the container does not declare',
+        'Deployment/catalog container catalog: declares no port, so nothing can probe it',
         'NetworkPolicy/services-egress: egress to port 587 (SMTP) for Deployment/bugs, Deployment/catalog, Deployment/comments, Deployment/flags, Deployment/identity, Job/tracker-migrate, not the mailer alone',
         'Deployment/gateway container gateway: sets TRACKER_TRUST_PROXIES, which gateway does not read',
         expect.stringMatching(

@@ -16,6 +16,7 @@ describe("a service's operations port: /metrics, /livez, /readyz", () => {
   let base: string;
   let lag: ProjectionLag | Error = { events: 0, seconds: 0 };
   let problems: ReadinessProblem[] = [];
+  let notReady = false;
   const connections = new ConnectionStates();
   const nats = connections.add(new ConnectionState('nats', undefined));
   const untrack = trackProjectionLag({
@@ -52,7 +53,7 @@ describe("a service's operations port: /metrics, /livez, /readyz", () => {
   });
 
   it('given it started with its projections caught up and its connections up, then it is ready', async () => {
-    readiness.started({ readiness: { readiness: () => ({ ready: problems.length === 0, problems }) }, connections });
+    readiness.started({ readiness: { readiness: () => ({ ready: problems.length === 0 && !notReady, problems }) }, connections });
     expect(await get('/readyz')).toEqual({ status: 200, body: { status: 'ok', reasons: [] } });
   });
 
@@ -92,6 +93,12 @@ describe("a service's operations port: /metrics, /livez, /readyz", () => {
       body: { status: 'not_ready', reasons: ['projection bugs stopped at BugCreated of bug-7 (position 42): boom'] },
     });
     problems = [];
+    notReady = true;
+    expect(await get('/readyz')).toEqual({
+      status: 503,
+      body: { status: 'not_ready', reasons: ['its read model reports it is not ready'] },
+    });
+    notReady = false;
     nats.lost('connection refused', new Date('2026-01-02T03:04:05.000Z'));
     expect(await get('/readyz')).toEqual({
       status: 503,

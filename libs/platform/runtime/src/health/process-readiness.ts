@@ -44,7 +44,9 @@ export class ProcessReadiness {
       ...(sources.connections?.problems() ?? []).map((down) => `connection ${down.connection} down since ${down.since}: ${down.error}`),
       ...(await this.lagging()),
     ];
-    return { ready: reasons.length === 0 && (state?.ready ?? true), reasons };
+    // a read model may say it is not ready without naming a stopped projection
+    if (state?.ready === false && reasons.length === 0) reasons.push('its read model reports it is not ready');
+    return { ready: reasons.length === 0, reasons };
   }
 
   private async lagging(): Promise<string[]> {

@@ -94,7 +94,22 @@ describe('docker-compose.yml', () => {
         .map(([name, value]) => ({ process, name, host: name === 'TRACKER_S3_ENDPOINT' ? value : new URL(value).hostname })),
     );
     expect(hosts.filter(({ host }) => !INFRASTRUCTURE.includes(host))).toEqual([]);
-    expect(new Set(hosts.map(({ host }) => host))).toEqual(new Set(['nats', 'postgres', 'eventstoredb', 'minio']));
+    expect(new Set(hosts.map(({ host }) => host))).toEqual(new Set(['nats', 'postgres', 'eventstoredb', 'minio', 'redis', 'mailpit']));
+  });
+
+  it("gives the mailer its queue on compose's Redis and Mailpit's SMTP, and waits for both", () => {
+    const mailer = services['mailer'] ?? {};
+    expect(environmentOf(mailer)).toMatchObject({ TRACKER_REDIS_URL: 'redis://redis:6379', SMTP_URL: 'smtp://mailpit:1025' });
+    expect(readEnvironment('mailer', environmentOf(mailer)).refused).toBeUndefined();
+    expect(Object.keys(mailer.depends_on ?? {})).toEqual(expect.arrayContaining(['redis', 'mailpit']));
+  });
+
+  it('gives every service an operations port for /metrics and the probes, published on no address', () => {
+    const serviceProcesses = DEPLOYED_PROCESSES.filter((process) => process !== 'gateway');
+    expect(serviceProcesses.map((process) => [process, environmentOf(services[process] ?? {})['TRACKER_METRICS_PORT']])).toEqual(
+      serviceProcesses.map((process) => [process, '9464']),
+    );
+    expect(serviceProcesses.flatMap((process) => services[process]?.ports ?? [])).toEqual([]);
   });
 
   it('given a variable no process reads, then the check names it (the check bites)', () => {

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MessageBus } from '@tracker/platform/messaging';
+import { LIVENESS_PATH, READINESS_PATH } from '@tracker/platform/runtime';
 import { parseEnv } from 'node:util';
 import { healthRoutes } from '../../libs/gateway/src/routes/health.routes';
 import { systemRoutes } from '../../libs/gateway/src/routes/system.routes';
@@ -19,12 +20,18 @@ import { type ExternalSecrets, environmentProblems, migrationProblems } from './
  * know about the manifests without one.
  */
 const K8S = join(ROOT, 'deploy/k8s');
-/** GET routes the gateway answers without credentials: what its probes may use */
-const PROBE_PATHS = [...systemRoutes, ...healthRoutes({} as MessageBus)]
-  .filter((route) => route.method === 'GET' && route.credentials === 'ignored')
-  .map((route) => `/rest${route.path}`);
+/** Kubernetes' probe routes every process serves, and GET routes the gateway answers without credentials: what probes may use */
+const PROBE_PATHS = [
+  LIVENESS_PATH,
+  READINESS_PATH,
+  ...[...systemRoutes, ...healthRoutes({} as MessageBus)]
+    .filter((route) => route.method === 'GET' && route.credentials === 'ignored')
+    .map((route) => `/rest${route.path}`),
+];
 /** DNS, NATS, PostgreSQL, EventStoreDB, Redis, MinIO/S3 */
 const INFRASTRUCTURE_PORTS = [53, 4222, 5432, 2113, 6379, 9000];
+/** SMTP, submission over STARTTLS or TLS: the mailer's alone */
+const SMTP_PORTS = [25, 465, 587];
 
 /** the keys and example values of a Secret's example env file */
 function exampleSecret(file: string): Record<string, string> {
@@ -59,7 +66,7 @@ function ruleProblems(objects: readonly KubernetesObject[], overlay: Overlay): s
     ...probeProblems(pods, PROBE_PATHS),
     ...availabilityProblems(objects, pods, overlay.autoscaled),
     ...serviceProblems(objects, pods),
-    ...networkProblems(objects, pods, INFRASTRUCTURE_PORTS),
+    ...networkProblems(objects, pods, INFRASTRUCTURE_PORTS, SMTP_PORTS),
     ...migrationProblems(pods),
     ...environmentProblems(objects, pods, overlay.external),
   ];
@@ -90,6 +97,31 @@ describeWithKubectl('Kubernetes manifests', () => {
       expect(deployments.sort()).toEqual(['bugs', 'catalog', 'comments', 'flags', 'gateway', 'identity', 'mailer']);
       const outside = objects.filter((object) => object.kind !== 'Namespace' && object.metadata.namespace !== 'tracker');
       expect(outside.map((object) => `${object.kind}/${object.metadata.name}`)).toEqual([]);
+    });
+
+    it('gives the mailer its queue and SMTP relay from the Secret, and each service its operations port, probed there', () => {
+      const containers = podTemplates(objects)
+        .filter((pod) => pod.owner.kind === 'Deployment')
+        .flatMap((pod) => pod.spec.containers);
+      const mailer = containers.find((container) => container.name === 'mailer');
+      const secretKeys = (mailer?.env ?? []).flatMap((variable) => variable.valueFrom?.secretKeyRef?.key ?? []);
+      expect(secretKeys).toEqual(expect.arrayContaining(['TRACKER_REDIS_URL', 'SMTP_URL']));
+      const services = containers.filter((container) => container.name !== 'gateway');
+      expect(
+        services.map((container) => ({
+          name: container.name,
+          port: container.env?.find((variable) => variable.name === 'TRACKER_METRICS_PORT')?.value,
+          ops: container.ports?.find((port) => port.name === 'ops')?.containerPort,
+          probes: [container.startupProbe, container.livenessProbe, container.readinessProbe].map((probe) => probe?.httpGet?.path),
+        })),
+      ).toEqual(
+        ['bugs', 'catalog', 'comments', 'flags', 'identity', 'mailer'].map((name) => ({
+          name,
+          port: '9464',
+          ops: 9464,
+          probes: ['/livez', '/livez', '/readyz'],
+        })),
+      );
     });
 
     it("lets an upgrade apply the configuration and the migration Job alone (-l 'app.kubernetes.io/component in (configuration,migration)')", () => {
@@ -136,30 +168,36 @@ describeWithKubectl('Kubernetes manifests with mistakes fail', () => {
   it('given a misspelt field, a value of the wrong type and an unknown apiVersion, then the schema validation names each', () => {
     const objects = renderEdited({
       'gateway.yaml': [['readinessProbe:', 'readynessProbe:']],
-      'bugs.yaml': [['minReadySeconds: 20', 'minReadySeconds: twenty']],
+      'bugs.yaml': [['revisionHistoryLimit: 5', 'revisionHistoryLimit: five']],
       'pod-disruption-budgets.yaml': [['apiVersion: policy/v1', 'apiVersion: policy/v2']],
     });
     expect(schemaProblems(objects)).toEqual([
       'PodDisruptionBudget/gateway: policy/v2 PodDisruptionBudget is not a kind of the Kubernetes API',
-      'Deployment/bugs: data/spec/minReadySeconds must be integer',
-      `Deployment/bugs: Type 'string' is not assignable to type 'number'. (at "minReadySeconds": "twenty",)`,
+      'Deployment/bugs: data/spec/revisionHistoryLimit must be integer',
+      `Deployment/bugs: Type 'string' is not assignable to type 'number'. (at "revisionHistoryLimit": "five",)`,
       `Deployment/gateway: Object literal may only specify known properties, and '"readynessProbe"' does not exist in type 'IContainer'. (at "readynessProbe": {)`,
     ]);
   }, 60_000);
 
-  it('given a writable root filesystem, a missing probe and an unknown variable, then the house rules name each', () => {
+  it('given a writable root filesystem, a probe on an unserved path or an undeclared port, an unknown variable and SMTP beyond the mailer, then the house rules name each', () => {
     const objects = renderEdited({
+      'flags.yaml': [['httpGet: { path: /readyz, port: ops }', 'httpGet: { path: /readyz, port: metrics }']],
+      'catalog.yaml': [['- { name: ops, containerPort: 9464, protocol: TCP }', '']],
       'identity.yaml': [['readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: false']],
       'gateway.yaml': [
-        ['path: /rest/health', 'path: /rest/healthz'],
+        ['path: /readyz', 'path: /rest/healthz'],
         ['- { name: TRACKER_TRUST_PROXY, value: "true" }', '- { name: TRACKER_TRUST_PROXIES, value: "true" }'],
       ],
       'tracker-config.env': [['TRACKER_EVENT_STORE=eventstoredb', 'TRACKER_EVENT_STORE=kafka']],
+      'network-policies.yaml': [['- { protocol: TCP, port: 6379 } # Redis', '- { protocol: TCP, port: 587 } # SMTP from every service']],
     });
     expect(ruleProblems(objects, OVERLAYS[0]!)).toEqual(
       expect.arrayContaining([
         'Deployment/identity container identity: the root filesystem is not read-only',
         'Deployment/gateway container gateway: readinessProbe on /rest/healthz, which Tracker does not serve',
+        'Deployment/flags container flags: readinessProbe on port metrics, which the container does not declare',
+        'Deployment/catalog container catalog: declares no port, so nothing can probe it',
+        'NetworkPolicy/services-egress: egress to port 587 (SMTP) for Deployment/bugs, Deployment/catalog, Deployment/comments, Deployment/flags, Deployment/identity, Job/tracker-migrate, not the mailer alone',
         'Deployment/gateway container gateway: sets TRACKER_TRUST_PROXIES, which gateway does not read',
         expect.stringMatching(
           /^Deployment\/bugs container bugs: bugs refuses its environment: Invalid configuration:\n {2}- TRACKER_EVENT_STORE=kafka is not one of: postgres, eventstoredb/,

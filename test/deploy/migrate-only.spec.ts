@@ -46,7 +46,10 @@ describeWithServers(['postgres'], 'a service with TRACKER_MIGRATE_ONLY=true', ()
 
   it('applies the migrations of its read model and of the event store, and exits 0 having changed nothing else', async () => {
     const { stdout } = await migrate('identity');
-    expect(stdout).toMatch(/\[ReadModel identity\] .*applied migrations: ProjectionCheckpoints\d+, CreateIdentityTables\d+/);
+    // a distributed process logs JSON lines by default (TRACKER_LOG_FORMAT)
+    expect(stdout).toMatch(
+      /"context":"ReadModel identity","msg":"[^"]*applied migrations: ProjectionCheckpoints\d+, CreateIdentityTables\d+/,
+    );
     expect(stdout).toMatch(/identity: migrations applied, exiting \(TRACKER_MIGRATE_ONLY\)/);
     expect(await query(`SELECT name FROM identity.migrations ORDER BY id`)).toEqual([
       { name: expect.stringMatching(/^ProjectionCheckpoints\d+$/) },

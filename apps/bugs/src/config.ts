@@ -1,9 +1,9 @@
 import { type BugsOptions, readBugsOptions } from '@tracker/bugs/app';
 import { EnvReader } from '@tracker/platform/config';
-import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+import { type ServicePlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
 
 export interface BugsConfig {
-  readonly platform: PlatformConfig;
+  readonly platform: ServicePlatformConfig;
   readonly bugs: BugsOptions;
 }
 

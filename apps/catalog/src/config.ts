@@ -1,9 +1,9 @@
 import { type CatalogOptions, readCatalogOptions } from '@tracker/catalog/app';
 import { EnvReader } from '@tracker/platform/config';
-import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+import { type ServicePlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
 
 export interface CatalogConfig {
-  readonly platform: PlatformConfig;
+  readonly platform: ServicePlatformConfig;
   readonly catalog: CatalogOptions;
 }
 

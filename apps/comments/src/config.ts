@@ -1,10 +1,10 @@
 import { type CommentsOptions, readCommentsOptions } from '@tracker/comments/app';
 import { type BlobStoreConfig, readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { EnvReader } from '@tracker/platform/config';
-import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+import { type ServicePlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
 
 export interface CommentsConfig {
-  readonly platform: PlatformConfig;
+  readonly platform: ServicePlatformConfig;
   readonly comments: CommentsOptions;
   readonly blobStore: BlobStoreConfig;
 }

@@ -1,9 +1,9 @@
 import { type FlagsOptions, readFlagsOptions } from '@tracker/flags/app';
 import { EnvReader } from '@tracker/platform/config';
-import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+import { type ServicePlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
 
 export interface FlagsConfig {
-  readonly platform: PlatformConfig;
+  readonly platform: ServicePlatformConfig;
   readonly flags: FlagsOptions;
 }
 

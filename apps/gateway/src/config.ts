@@ -3,12 +3,13 @@ import { type IdempotencyStoreOptions, readIdempotencyOptions, readMaxAttachment
 import { type BlobStoreConfig, readBlobStoreConfig } from '@tracker/platform/blob-store';
 import { EnvReader } from '@tracker/platform/config';
 import type { MessagingConfig } from '@tracker/platform/messaging';
-import { type HttpConfig, readHttpConfig, readLogLevels, readNatsConfig } from '@tracker/platform/runtime';
+import { type HttpConfig, type LogFormat, readHttpConfig, readLogFormat, readLogLevels, readNatsConfig } from '@tracker/platform/runtime';
 
 export interface GatewayConfig {
   readonly http: HttpConfig;
   readonly messaging: MessagingConfig;
   readonly logLevels: readonly LogLevel[];
+  readonly logFormat: LogFormat;
   /** uploads are staged and downloads read here (docs/attachments.md §6) */
   readonly blobStore: BlobStoreConfig;
   readonly maxAttachmentBytes: number;
@@ -32,6 +33,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv): Readonly<Gate
     http: readHttpConfig(env),
     messaging,
     logLevels: readLogLevels(env),
+    logFormat: readLogFormat(env, 'json'),
     blobStore: readBlobStoreConfig(env),
     maxAttachmentBytes: readMaxAttachmentBytes(env),
   });

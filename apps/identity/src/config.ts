@@ -1,9 +1,9 @@
 import { type IdentityOptions, readIdentityOptions } from '@tracker/identity/app';
 import { EnvReader } from '@tracker/platform/config';
-import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+import { type ServicePlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
 
 export interface IdentityConfig {
-  readonly platform: PlatformConfig;
+  readonly platform: ServicePlatformConfig;
   readonly identity: IdentityOptions;
 }
 

@@ -1,10 +1,10 @@
 import { type MailerOptions, readMailerOptions, readMailQueueConfig } from '@tracker/mailer/app';
 import { EnvReader } from '@tracker/platform/config';
 import type { MailQueueConfig } from '@tracker/platform/mail-queue';
-import { type PlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
+import { type ServicePlatformConfig, readDistributedPlatformConfig } from '@tracker/platform/runtime';
 
 export interface MailerConfig {
-  readonly platform: PlatformConfig;
+  readonly platform: ServicePlatformConfig;
   readonly mailer: MailerOptions;
   readonly mailQueue: MailQueueConfig;
 }

@@ -6,6 +6,7 @@ import { AuthResolver } from './auth/auth-resolver';
 import { KnownCredentials } from './auth/known-credentials';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
+import { HealthProbes } from './http/health-probes';
 import { HttpMetrics } from './http/http-metrics';
 import { RestHttpServer } from './http/rest-http-server';
 import { withOpenApiRoute } from './openapi/openapi.route';
@@ -77,6 +78,7 @@ export class GatewayModule {
         RestPipeline,
         // before the REST server: its hook must be in place when the REST routes are registered
         HttpMetrics,
+        HealthProbes,
         RestHttpServer,
         { provide: HTTP_FRAMEWORK_ERRORS, useExisting: RestHttpServer },
       ],

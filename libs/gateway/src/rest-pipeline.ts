@@ -12,7 +12,7 @@ import {
   type ServiceRequest,
 } from '@tracker/contracts';
 import { fieldSelection } from '@tracker/field-filter';
-import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+import { MESSAGE_BUS, type MessageBus, currentCorrelationId } from '@tracker/platform/messaging';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
 import type { BlobRef } from './downloads/blob-etag';
 import type { CallContext, Route } from './routing/route';
@@ -79,7 +79,8 @@ export class RestPipeline {
   ) {}
 
   async handle(request: RestRequest): Promise<RestResponse> {
-    const correlationId = correlationIdOf(request.headers) ?? randomUUID();
+    // the HTTP server opened the request's correlation context (rest-http-server.ts); a direct caller gets one here
+    const correlationId = currentCorrelationId() ?? correlationIdOf(request.headers) ?? randomUUID();
     const format = negotiateFormat(header(request.headers, 'accept'));
     let callback: string | undefined;
     try {
@@ -124,7 +125,7 @@ export class RestPipeline {
 
   /** The error response for a failure met before the pipeline could run (bad body, unknown prefix). */
   handleError(method: string, headers: RestRequest['headers'], error: unknown): RestResponse {
-    const correlationId = correlationIdOf(headers) ?? randomUUID();
+    const correlationId = currentCorrelationId() ?? correlationIdOf(headers) ?? randomUUID();
     return this.failure({ method, headers }, correlationId, error, negotiateFormat(header(headers, 'accept')), undefined);
   }
 

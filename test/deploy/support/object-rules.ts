@@ -59,6 +59,8 @@ export function networkProblems(
   objects: readonly KubernetesObject[],
   pods: readonly PodTemplate[],
   allowedEgressPorts: readonly number[],
+  /** SMTP: for the mailer's pods only */
+  mailerEgressPorts: readonly number[] = [],
 ): string[] {
   const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
   const problems: string[] = [];
@@ -78,8 +80,13 @@ export function networkProblems(
       if ((rule.to ?? []).length === 0) problems.push(`${where}: an egress rule to anywhere`);
       const ports = (rule.ports ?? []).map((port) => port.port);
       if (ports.length === 0) problems.push(`${where}: an egress rule to every port`);
-      for (const port of ports)
-        if (typeof port !== 'number' || !allowedEgressPorts.includes(port)) problems.push(`${where}: egress to port ${String(port)}`);
+      const others = selected.filter((pod) => pod.labels['app.kubernetes.io/name'] !== 'mailer').map((pod) => nameOf(pod.owner));
+      for (const port of ports) {
+        if (typeof port === 'number' && mailerEgressPorts.includes(port)) {
+          if (others.length > 0) problems.push(`${where}: egress to port ${port} (SMTP) for ${others.join(', ')}, not the mailer alone`);
+        } else if (typeof port !== 'number' || !allowedEgressPorts.includes(port))
+          problems.push(`${where}: egress to port ${String(port)}`);
+      }
     }
   }
   for (const pod of pods) {

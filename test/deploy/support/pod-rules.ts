@@ -63,24 +63,32 @@ export function imageProblems(pods: readonly PodTemplate[], image: string): stri
   );
 }
 
-/** An HTTP process is probed on routes it serves, through a port it declares. */
+/** Every long-running process (a Deployment's) is probed on routes it serves, through a port it declares. */
 export function probeProblems(pods: readonly PodTemplate[], servedPaths: readonly string[]): string[] {
-  return pods.flatMap((pod) =>
-    containersOf(pod)
-      .filter((container) => (container.ports ?? []).length > 0)
-      .flatMap((container) => {
-        const at = `${nameOf(pod.owner)} container ${container.name}`;
-        const ports = new Set((container.ports ?? []).flatMap((port) => [port.name, port.containerPort]));
-        return (['startupProbe', 'livenessProbe', 'readinessProbe'] as const).flatMap((kind) => {
-          const probe = container[kind]?.httpGet;
-          if (!probe) return [`${at}: no HTTP ${kind}`];
-          const problems: string[] = [];
-          if (!ports.has(probe.port)) problems.push(`${at}: ${kind} on port ${probe.port}, which the container does not declare`);
-          if (!servedPaths.includes(probe.path ?? '/'))
-            problems.push(`${at}: ${kind} on ${probe.path ?? '/'}, which Tracker does not serve`);
-          return problems;
-        });
-      }),
+  const unprobed = pods
+    .filter((pod) => pod.owner.kind === 'Deployment')
+    .flatMap((pod) =>
+      pod.spec.containers.filter((c) => (c.ports ?? []).length === 0).map((c) => `${nameOf(pod.owner)} container ${c.name}`),
+    )
+    .map((at) => `${at}: declares no port, so nothing can probe it`);
+  return unprobed.concat(
+    pods.flatMap((pod) =>
+      containersOf(pod)
+        .filter((container) => (container.ports ?? []).length > 0)
+        .flatMap((container) => {
+          const at = `${nameOf(pod.owner)} container ${container.name}`;
+          const ports = new Set((container.ports ?? []).flatMap((port) => [port.name, port.containerPort]));
+          return (['startupProbe', 'livenessProbe', 'readinessProbe'] as const).flatMap((kind) => {
+            const probe = container[kind]?.httpGet;
+            if (!probe) return [`${at}: no HTTP ${kind}`];
+            const problems: string[] = [];
+            if (!ports.has(probe.port)) problems.push(`${at}: ${kind} on port ${probe.port}, which the container does not declare`);
+            if (!servedPaths.includes(probe.path ?? '/'))
+              problems.push(`${at}: ${kind} on ${probe.path ?? '/'}, which Tracker does not serve`);
+            return problems;
+          });
+        }),
+    ),
   );
 }
 

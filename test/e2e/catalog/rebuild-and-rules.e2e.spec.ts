@@ -5,6 +5,9 @@ import {
   RESOLVE_BUG_RULES_SUBJECT,
   type ReadModelRebuilt,
 } from '@tracker/contracts';
+import { randomUUID } from 'node:crypto';
+import { http, jsonCall } from '@tracker/testing';
+import { TEST_ADMIN } from '../../support/admin';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, CatalogApi, type Caller, NOBODY, type TestUser, expectError, newGroup, newUser, unique } from './support/catalog-api';
 
@@ -12,7 +15,7 @@ import { ADMIN, CatalogApi, type Caller, NOBODY, type TestUser, expectError, new
  * The catalog's read model is disposable: dropping it and replaying the log gives the
  * same answers. And the one call the bugs service makes per bug create or update.
  */
-describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) => {
+describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker, mode) => {
   const api = new CatalogApi(() => tracker().baseUrl);
   let user: TestUser;
   let member: TestUser;
@@ -88,9 +91,32 @@ describeInBothModes('catalog: rebuild from the log, and bug rules', (tracker) =>
     const callers = [NOBODY, ADMIN, user.caller, member.caller];
     const before = await Promise.all(callers.map(answers));
     const classified = await api.read(`/rest/classification/Unclassified`, ADMIN);
-    const response = await api.post('/rest/catalog/rebuild', {});
+    const correlationId = `rebuild-${randomUUID()}`;
+    const response = await http(
+      tracker().baseUrl,
+      '/rest/catalog/rebuild',
+      jsonCall('POST', {}, { 'x-bugzilla-api-key': TEST_ADMIN.apiKey, 'x-correlation-id': correlationId }),
+    );
     expect(response.status).toBe(200);
     expect(response.json()).toEqual({ rebuilt: true, milliseconds: expect.any(Number) });
+    if (mode === 'distributed') {
+      // the gateway's correlation id crossed NATS into every line the catalog process logged for the
+      // request, its read model's own included (docs/operations-guide.md, "Logs")
+      const lines = (tracker().processes.get('catalog')?.output() ?? '')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { correlationId?: string })
+        .filter((line) => line.correlationId === correlationId);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 'info',
+          service: 'catalog',
+          context: 'ReadModel catalog',
+          msg: expect.stringContaining('applied migrations'),
+        }),
+        expect.objectContaining({ level: 'info', service: 'catalog', msg: expect.stringContaining('read model rebuilt') }),
+      ]);
+    }
     expect(await Promise.all(callers.map(answers))).toEqual(before);
     expect(await api.read(`/rest/classification/Unclassified`, ADMIN)).toEqual(classified);
   });

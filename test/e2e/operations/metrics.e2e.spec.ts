@@ -11,7 +11,8 @@ const sample = (text: string, series: string): number => {
 /**
  * /metrics after a few calls (docs/operations-guide.md, "Metrics"): the gateway's on its
  * own port; in distributed mode the identity service's on TRACKER_METRICS_PORT (0 here:
- * any free port, read from its start-up line), in embedded mode the same process's.
+ * any free port, read from its start-up line), in embedded mode the same process's. And
+ * the probes served beside it (docs/operations-guide.md, "Probes").
  */
 describeInBothModes(
   'metrics',
@@ -61,6 +62,20 @@ describeInBothModes(
       expect(after).toContain('tracker_projection_lag_events{service="identity",projection="identity"} 0');
       expect(after).toContain('tracker_projection_lag_seconds{service="identity",projection="identity"} 0');
       expect(after).toContain('# TYPE process_resident_memory_bytes gauge');
+    });
+
+    it("answers Kubernetes' probes: the gateway's /readyz covers every service; a service's own on its operations port", async () => {
+      expect((await http(tracker().baseUrl, '/livez')).json()).toEqual({ status: 'ok' });
+      const ready = await http(tracker().baseUrl, '/readyz');
+      expect({ status: ready.status, body: ready.json<{ status: string }>().status }).toEqual({ status: 200, body: 'ok' });
+      if (mode === 'embedded') return;
+      const [, port] =
+        (await tracker()
+          .processes.get('identity')
+          ?.waitFor(/identity serves metrics on http:\/\/0\.0\.0\.0:(\d+)\/metrics/)) ?? [];
+      expect((await http(`http://127.0.0.1:${port}`, '/livez')).json()).toEqual({ status: 'ok' });
+      const own = await http(`http://127.0.0.1:${port}`, '/readyz');
+      expect({ status: own.status, body: own.json() }).toEqual({ status: 200, body: { status: 'ok', reasons: [] } });
     });
   },
   { TRACKER_METRICS_PORT: '0' },

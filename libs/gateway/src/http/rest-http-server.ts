@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex, Readable } from 'node:stream';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CommonErrors, DomainError } from '@tracker/contracts';
+import { withCorrelationId } from '@tracker/platform/messaging';
 import { RestPipeline, type RestResponse } from '../rest-pipeline';
 import type { FrameworkError, HttpFrameworkErrors } from '@tracker/platform/runtime';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 import type { RouteTable } from '../routing/route-table';
 import { ROUTE_TABLE } from '../routing/route-table.token';
+import { correlationIdOf } from '../wire/request-headers';
 import { readBufferedBody } from './buffered-body';
 
 /** Apache's LimitRequestLine, which Bugzilla sits behind: a longer request line is the URI's fault (414). */
@@ -64,7 +67,8 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
         method: [...METHODS],
         url: '/*',
         exposeHeadRoute: false,
-        handler: (request, reply) => this.serve(request, reply),
+        // every line logged while the request is served names its correlation id (docs/operations-guide.md, "Logs")
+        handler: (request, reply) => withCorrelationId(correlationIdOf(request.headers) ?? randomUUID(), () => this.serve(request, reply)),
       });
       registered();
     });

@@ -1,22 +1,16 @@
 import {
-  ANONYMOUS,
-  type ConnectionProblem,
   DomainError,
-  type HealthReply,
-  type ReadinessProblem,
-  SERVICE_NAMES,
-  SERVICES_WITH_READ_MODELS,
-  type ServiceName,
-  type SkipEventResult,
   LIST_DEAD_LETTERS_SUBJECT,
+  SERVICES_WITH_READ_MODELS,
+  type SkipEventResult,
   listDeadLettersParams,
-  healthSubject,
   param,
   skipEventParams,
   skipEventSubject,
 } from '@tracker/contracts';
 import type { MessageBus } from '@tracker/platform/messaging';
 import type { Route } from '../routing/route';
+import { servicesHealth } from './services-health';
 
 /**
  * `GET /rest/health` (a Tracker extension, not in Bugzilla): asks every service for its
@@ -29,10 +23,6 @@ import type { Route } from '../routing/route';
  * `POST /rest/health/{service}/skip_event` (admin): the repair of docs/operations.md.
  * `GET /rest/health/mailer/dead_letters` (admin): the mail given up after its last attempt (docs/mail.md §5).
  */
-const HEALTH_TIMEOUT_MS = 2000;
-
-type ServiceState = 'ok' | 'not_ready' | 'unavailable';
-
 const skipEventRouteParams = skipEventParams.extend({ service: param.string() });
 
 export function healthRoutes(bus: MessageBus): readonly Route[] {
@@ -43,25 +33,7 @@ export function healthRoutes(bus: MessageBus): readonly Route[] {
       credentials: 'ignored',
       target: {
         kind: 'local',
-        answer: async (_params, context) => {
-          const replies = await Promise.all(SERVICE_NAMES.map((service) => probe(bus, service, context.correlationId)));
-          const services = Object.fromEntries(SERVICE_NAMES.map((service, i) => [service, stateOf(replies[i])])) as Record<
-            ServiceName,
-            ServiceState
-          >;
-          const problems = replies.flatMap((reply): Array<ReadinessProblem & { service: ServiceName }> =>
-            reply !== 'unavailable' && reply.status === 'not_ready'
-              ? reply.problems.map((problem) => ({ service: reply.service, ...problem }))
-              : [],
-          );
-          const connections = replies.flatMap((reply): Array<ConnectionProblem & { service: ServiceName }> =>
-            reply !== 'unavailable' && reply.status === 'not_ready'
-              ? (reply.connections ?? []).map((connection) => ({ service: reply.service, ...connection }))
-              : [],
-          );
-          const status = Object.values(services).every((state) => state === 'ok') ? 'ok' : 'degraded';
-          return { status, services, ...(problems.length > 0 ? { problems } : {}), ...(connections.length > 0 ? { connections } : {}) };
-        },
+        answer: (_params, context) => servicesHealth(bus, context.correlationId),
       },
     },
     {
@@ -94,23 +66,4 @@ export function healthRoutes(bus: MessageBus): readonly Route[] {
       },
     },
   ];
-}
-
-function stateOf(reply: HealthReply | 'unavailable' | undefined): ServiceState {
-  return reply === undefined || reply === 'unavailable' ? 'unavailable' : reply.status;
-}
-
-async function probe(bus: MessageBus, service: ServiceName, correlationId: string): Promise<HealthReply | 'unavailable'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'unavailable'>((resolve) => {
-    timer = setTimeout(() => resolve('unavailable'), HEALTH_TIMEOUT_MS);
-  });
-  const answer = bus
-    .request<HealthReply>(healthSubject(service), { auth: ANONYMOUS, correlationId, params: null })
-    .catch((): 'unavailable' => 'unavailable');
-  try {
-    return await Promise.race([answer, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -10,6 +10,7 @@ export * from './service-reply.interceptor';
 export * from './message-handler.decorator';
 export * from './transport-errors';
 export * from './connection-states';
+export * from './correlation-context';
 export * from './nats-client';
 export * from './nats-connection-options';
 export * from './pending-requests';

@@ -3,12 +3,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type Observable, catchError, map, of } from 'rxjs';
 import { CommonErrors, isDomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import { isTransientDatabaseError } from '@tracker/platform/sql';
+import { withCorrelationId } from './correlation-context';
 
 /**
  * Wraps every message handler's outcome in a ServiceReply: results as `{ok, result}`,
  * domain errors as data, a database that could not be reached (restarting, connection
  * lost) as the retryable 503 error, anything else unexpected as an internal error whose
- * details go to the log under the request's correlation id and never to the caller.
+ * details go to the log under the request's correlation id and never to the caller. The
+ * handler runs in that correlation id's context, so every line it logs names it.
  */
 @Injectable()
 export class ServiceReplyInterceptor implements NestInterceptor {
@@ -18,6 +20,12 @@ export class ServiceReplyInterceptor implements NestInterceptor {
     if (context.getType() !== 'rpc') return next.handle() as Observable<ServiceReply>;
     const request = context.switchToRpc().getData<Partial<ServiceRequest>>();
     const correlationId = request?.correlationId ?? 'unknown';
+    // the handler runs (and logs) inside the request's correlation context: next.handle()
+    // binds the handler's call to the async context it is called in
+    return withCorrelationId(correlationId, () => this.reply(context, next, correlationId));
+  }
+
+  private reply(context: ExecutionContext, next: CallHandler, correlationId: string): Observable<ServiceReply> {
     return next.handle().pipe(
       map((result: unknown): ServiceReply => ({ ok: true, result })),
       catchError((error: unknown) => {

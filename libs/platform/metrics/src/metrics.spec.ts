@@ -1,5 +1,5 @@
 import { DomainError } from '@tracker/contracts';
-import { METRICS_CONTENT_TYPE, renderMetrics, serveMetrics } from './metrics-exposition';
+import { renderMetrics } from './metrics-exposition';
 import { trackProjectionLag } from './projection-lag';
 import { timedRequests } from './timed-requests';
 import { METRICS_REGISTRY } from './tracker-metrics';
@@ -59,23 +59,5 @@ describe('process metrics', () => {
     fail = true;
     expect(await renderMetrics()).not.toContain('projection="flaky"');
     untrack();
-  });
-
-  it('serves GET /metrics alone on a port of its own, with the default process metrics', async () => {
-    const { server, port } = await serveMetrics(0, '127.0.0.1');
-    try {
-      const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
-      expect(metrics.status).toBe(200);
-      expect(metrics.headers.get('content-type')).toBe(METRICS_CONTENT_TYPE);
-      const text = await metrics.text();
-      expect(text).toContain('# TYPE process_cpu_user_seconds_total counter');
-      expect(text).toContain('# TYPE nodejs_heap_size_used_bytes gauge');
-      expect(text).toContain('# TYPE tracker_http_request_duration_seconds histogram');
-      const other = await fetch(`http://127.0.0.1:${port}/rest/version`);
-      expect(other.status).toBe(404);
-      expect(await other.text()).toBe('Only GET /metrics is served here.\n');
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
   });
 });

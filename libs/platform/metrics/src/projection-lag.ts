@@ -48,3 +48,15 @@ export async function collectProjectionLag(): Promise<void> {
     }),
   );
 }
+
+/** Each running projection's lag now (read at once from every source), for a readiness check; a source that cannot be read gives its error. */
+export function projectionLags(): Promise<
+  Array<{ readonly projection: string; readonly lag: ProjectionLag | { readonly error: string } }>
+> {
+  return Promise.all(
+    [...sources].map(async (source) => ({
+      projection: `${source.service}/${source.projection}`,
+      lag: await source.lag().catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) })),
+    })),
+  );
+}

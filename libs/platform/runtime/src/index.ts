@@ -3,3 +3,7 @@ export * from './platform.module';
 export * from './start-service';
 export * from './http.config';
 export * from './start-http';
+export * from './json-logger';
+export * from './health/probe-paths';
+export * from './health/process-readiness';
+export * from './health/operations-server';

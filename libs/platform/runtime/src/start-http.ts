@@ -1,4 +1,4 @@
-import { type DynamicModule, type INestApplication, type LogLevel, Logger } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type LogLevel, Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo, Server } from 'node:net';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -27,7 +27,8 @@ export const HTTP_FRAMEWORK_ERRORS = Symbol('HTTP_FRAMEWORK_ERRORS');
 export async function createHttpApplication(
   module: DynamicModule,
   http: HttpConfig,
-  logLevels: readonly LogLevel[],
+  /** `processLogger(...)`: JSON lines or Nest's text at the configured levels */
+  logger: LoggerService | LogLevel[],
 ): Promise<NestFastifyApplication> {
   const late: { answerer?: HttpFrameworkErrors } = {};
   const adapter = new FastifyAdapter({
@@ -40,7 +41,7 @@ export async function createHttpApplication(
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bodyParser: false,
-    logger: [...logLevels],
+    logger,
   });
   late.answerer = optionalProvider<HttpFrameworkErrors>(app, HTTP_FRAMEWORK_ERRORS);
   app.enableShutdownHooks();

@@ -1,14 +1,27 @@
-import { type DynamicModule, Logger } from '@nestjs/common';
+import { type DynamicModule, type INestMicroservice, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@tracker/contracts';
 import { ConfigError } from '@tracker/platform/config';
-import { PrefixedNatsServer, natsConnectionOptions } from '@tracker/platform/messaging';
-import { serveMetrics } from '@tracker/platform/metrics';
-import type { PlatformConfig } from './platform.config';
+import {
+  CONNECTION_STATES,
+  type ConnectionStates,
+  PrefixedNatsServer,
+  SERVICE_READINESS,
+  type ServiceReadiness,
+  natsConnectionOptions,
+} from '@tracker/platform/messaging';
+import { serveOperations } from './health/operations-server';
+import { ProcessReadiness } from './health/process-readiness';
+import { processLogger } from './json-logger';
+import type { ServicePlatformConfig } from './platform.config';
 
 /**
  * Starts one service as its own process (distributed mode): a Nest microservice that
  * answers its subjects on NATS in the service's queue group, so replicas share the load.
+ *
+ * With `metricsPort` (TRACKER_METRICS_PORT) the operations port (/metrics, /livez, /readyz)
+ * opens first, so that the probes answer while the module is built: alive, not ready until
+ * the migrations ran and the service listens.
  *
  * With `migrateOnly` (TRACKER_MIGRATE_ONLY) it stops once the module is built: building it
  * opens the event store and the read model, which apply their migrations under an advisory
@@ -19,13 +32,21 @@ import type { PlatformConfig } from './platform.config';
 export async function startService(
   service: ServiceName,
   module: DynamicModule,
-  platform: Pick<PlatformConfig, 'messaging' | 'logLevels' | 'migrateOnly' | 'metricsPort'>,
+  platform: Pick<ServicePlatformConfig, 'messaging' | 'logLevels' | 'logFormat' | 'migrateOnly' | 'metricsPort' | 'readyMaxLagEvents'>,
 ): Promise<void> {
   const { messaging, logLevels } = platform;
   if (messaging.transport !== 'nats') throw new Error('A service process answers on NATS only');
+  const logger = processLogger(service, platform.logFormat, logLevels);
+  // from the first line on, before Nest takes it over when the module is built
+  Logger.overrideLogger(logger);
+  const readiness = new ProcessReadiness(platform.readyMaxLagEvents);
+  if (platform.metricsPort !== undefined && !platform.migrateOnly) {
+    const { port } = await serveOperations(platform.metricsPort, '0.0.0.0', () => readiness.report());
+    new Logger('Startup').log(`${service} serves metrics on http://0.0.0.0:${port}/metrics, probes on /livez and /readyz`);
+  }
   const server = await NestFactory.createMicroservice(module, {
     strategy: new PrefixedNatsServer(natsConnectionOptions(messaging.natsUrl, { queue: service }), messaging.subjectPrefix),
-    logger: [...logLevels],
+    logger,
   });
   if (platform.migrateOnly) {
     await server.close();
@@ -34,10 +55,18 @@ export async function startService(
   }
   server.enableShutdownHooks();
   await server.listen();
+  readiness.started({
+    readiness: optional<ServiceReadiness>(server, SERVICE_READINESS),
+    connections: optional<ConnectionStates>(server, CONNECTION_STATES),
+  });
   new Logger('Startup').log(`${service} answers on ${messaging.natsUrl} as ${messaging.subjectPrefix}${service}.*`);
-  if (platform.metricsPort !== undefined) {
-    const { port } = await serveMetrics(platform.metricsPort, '0.0.0.0');
-    new Logger('Startup').log(`${service} serves metrics on http://0.0.0.0:${port}/metrics`);
+}
+
+function optional<T>(server: INestMicroservice, token: symbol): T | undefined {
+  try {
+    return server.get<T>(token, { strict: false });
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,0 +1,109 @@
+import { sleep } from '@tracker/testing';
+import { type RunningTracker, startTracker } from '../../support/tracker';
+import { ADMIN, BugCalls, type BugObject, type Caller, BugsWorld, errorOf } from './support/bugs-world';
+
+/**
+ * Issue 20, item 1: `as_of` (docs/as-of.md). A bug as it was at an instant, folded from
+ * its events; visibility as it stands now. One run mode is enough: the fold and the
+ * visibility rule are the same code in both, and the read is one service's.
+ */
+describe('bugs and comments as of an instant [embedded]', () => {
+  let tracker: RunningTracker | undefined;
+  const world = new BugsWorld(() => tracker?.baseUrl ?? '');
+  const bugs = new BugCalls(world);
+  let outsider: Caller;
+  let member: Caller;
+  let group: string;
+  let bugId: number;
+  /** the instants of the bug's creation and of its changes, as its last_change_time showed them */
+  let created: string;
+  let middle: string;
+  let last: string;
+  let moved: string;
+
+  /** Events have whole seconds: waits until the clock is past the second of `instant`, so the next change is later. */
+  const afterSecondOf = async (instant: string): Promise<void> => {
+    const next = Date.parse(instant) + 1000;
+    while (Date.now() < next) await sleep(next - Date.now() + 5);
+  };
+  const secondBefore = (instant: string): string => new Date(Date.parse(instant) - 1000).toISOString();
+
+  beforeAll(async () => {
+    tracker = await startTracker('embedded');
+    group = await world.group('auditors');
+    [outsider, member] = await Promise.all([world.user('outsider'), world.user('member')]);
+    await world.ok(ADMIN, 'PUT', `/user/${encodeURIComponent(member.login)}`, { groups: { add: [group] } });
+    const product = await world.product('AsOf', [{ group, membercontrol: 'Shown', othercontrol: 'NA', entry: false, canedit: false }]);
+    bugId = await world.bug(ADMIN, product, { whiteboard: 'first' });
+    created = String((await bugs.read(ADMIN, bugId)).creation_time);
+    await afterSecondOf(created);
+    middle = (await bugs.update(ADMIN, bugId, { whiteboard: 'middle', comment: { body: 'Seen in the logs.' } })).last_change_time;
+    await afterSecondOf(middle);
+    last = (await bugs.update(ADMIN, bugId, { whiteboard: 'last' })).last_change_time;
+    await afterSecondOf(last);
+    moved = (await bugs.update(ADMIN, bugId, { groups: { add: [group] } })).last_change_time;
+  }, 180_000);
+  afterAll(async () => {
+    await tracker?.stop();
+  });
+
+  const readAsOf = (caller: Caller, instant: string, query = ''): Promise<BugObject> =>
+    bugs.read(caller, bugId, `?as_of=${encodeURIComponent(instant)}${query}`);
+
+  it('shows the middle value of a field changed twice, with the times of then', async () => {
+    expect(await readAsOf(ADMIN, middle)).toMatchObject({
+      whiteboard: 'middle',
+      creation_time: created,
+      last_change_time: middle,
+      groups: [],
+    });
+    expect((await readAsOf(ADMIN, secondBefore(last))).whiteboard).toBe('middle');
+    expect((await readAsOf(ADMIN, created)).whiteboard).toBe('first');
+    expect(await readAsOf(ADMIN, last)).toMatchObject({ whiteboard: 'last', last_change_time: last, groups: [] });
+  });
+
+  it('applies include_fields as usual, and accepts any date form the other date parameters take', async () => {
+    expect(await readAsOf(ADMIN, middle, '&include_fields=id,whiteboard')).toEqual({ id: bugId, whiteboard: 'middle' });
+    const spaced = middle.replace('T', ' ').replace('Z', '');
+    expect(await readAsOf(ADMIN, spaced, '&include_fields=whiteboard')).toEqual({ whiteboard: 'middle' });
+  });
+
+  it('answers an instant after the last change exactly as the bug is now', async () => {
+    expect(await readAsOf(ADMIN, '2099-01-01T00:00:00Z')).toEqual(await bugs.read(ADMIN, bugId));
+  });
+
+  it('answers 101 for a bug that did not exist yet, and lists it among the faults with permissive', async () => {
+    const before = secondBefore(created);
+    expect(errorOf(await world.call(ADMIN, 'GET', `/bug/${bugId}?as_of=${encodeURIComponent(before)}`))).toEqual({
+      status: 404,
+      code: 101,
+      message: `Bug #${bugId} does not exist.`,
+    });
+    const result = await world.ok<{ bugs: BugObject[]; faults: unknown[] }>(
+      ADMIN,
+      'GET',
+      `/bug/${bugId}?as_of=${encodeURIComponent(before)}&permissive=1`,
+    );
+    expect(result).toEqual({ bugs: [], faults: [{ id: String(bugId), faultString: `Bug #${bugId} does not exist.`, faultCode: 101 }] });
+  });
+
+  it('applies visibility as it stands now: a bug moved into a group since is refused to outsiders even before the move', async () => {
+    expect(errorOf(await world.call(outsider, 'GET', `/bug/${bugId}?as_of=${encodeURIComponent(middle)}`))).toEqual({
+      status: 401,
+      code: 102,
+      message: `You are not authorized to access bug #${bugId}.`,
+    });
+    expect(await readAsOf(member, middle, '&include_fields=whiteboard,groups')).toEqual({ whiteboard: 'middle', groups: [] });
+    expect(await readAsOf(member, moved, '&include_fields=groups')).toEqual({ groups: [group] });
+  });
+
+  it('refuses a malformed as_of with 56, changing nothing', async () => {
+    for (const given of ['yesterday', '2026-13-01', '2026-11-22T25:00:00Z']) {
+      expect(errorOf(await world.call(ADMIN, 'GET', `/bug/${bugId}?as_of=${encodeURIComponent(given)}`))).toEqual({
+        status: 400,
+        code: 56,
+        message: `'${given}' is not a legal date.`,
+      });
+    }
+  });
+});

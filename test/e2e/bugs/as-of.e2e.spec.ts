@@ -13,6 +13,8 @@ describe('bugs and comments as of an instant [embedded]', () => {
   const bugs = new BugCalls(world);
   let outsider: Caller;
   let member: Caller;
+  let insider: Caller;
+  let commentId: number;
   let group: string;
   let bugId: number;
   /** the instants of the bug's creation and of its changes, as its last_change_time showed them */
@@ -31,21 +33,41 @@ describe('bugs and comments as of an instant [embedded]', () => {
   beforeAll(async () => {
     tracker = await startTracker('embedded');
     group = await world.group('auditors');
-    [outsider, member] = await Promise.all([world.user('outsider'), world.user('member')]);
-    await world.ok(ADMIN, 'PUT', `/user/${encodeURIComponent(member.login)}`, { groups: { add: [group] } });
+    [outsider, member, insider] = await Promise.all([world.user('outsider'), world.user('member'), world.user('insider', ['insiders'])]);
+    for (const user of [member, insider])
+      await world.ok(ADMIN, 'PUT', `/user/${encodeURIComponent(user.login)}`, { groups: { add: [group] } });
     const product = await world.product('AsOf', [{ group, membercontrol: 'Shown', othercontrol: 'NA', entry: false, canedit: false }]);
     bugId = await world.bug(ADMIN, product, { whiteboard: 'first' });
     created = String((await bugs.read(ADMIN, bugId)).creation_time);
     await afterSecondOf(created);
     middle = (await bugs.update(ADMIN, bugId, { whiteboard: 'middle', comment: { body: 'Seen in the logs.' } })).last_change_time;
     await afterSecondOf(middle);
-    last = (await bugs.update(ADMIN, bugId, { whiteboard: 'last' })).last_change_time;
+    commentId = await commentIdOf(1);
+    last = (await bugs.update(ADMIN, bugId, { whiteboard: 'last', comment_is_private: { [commentId]: true } })).last_change_time;
     await afterSecondOf(last);
     moved = (await bugs.update(ADMIN, bugId, { groups: { add: [group] } })).last_change_time;
   }, 180_000);
   afterAll(async () => {
     await tracker?.stop();
   });
+
+  interface CommentObject {
+    readonly id: number;
+    readonly count: number;
+    readonly is_private: boolean;
+    readonly text: string;
+  }
+  const commentsAsOf = async (caller: Caller, instant: string): Promise<CommentObject[]> => {
+    const path = `/bug/${bugId}/comment?as_of=${encodeURIComponent(instant)}`;
+    const result = await world.ok<{ bugs: Record<string, { comments: CommentObject[] }> }>(caller, 'GET', path);
+    return result.bugs[String(bugId)]?.comments ?? [];
+  };
+  async function commentIdOf(count: number): Promise<number> {
+    const comments = await commentsAsOf(ADMIN, '2099-01-01');
+    const comment = comments.find((c) => c.count === count);
+    if (!comment) throw new Error(`no comment ${count} on bug ${bugId}`);
+    return comment.id;
+  }
 
   const readAsOf = (caller: Caller, instant: string, query = ''): Promise<BugObject> =>
     bugs.read(caller, bugId, `?as_of=${encodeURIComponent(instant)}${query}`);
@@ -105,5 +127,28 @@ describe('bugs and comments as of an instant [embedded]', () => {
         message: `'${given}' is not a legal date.`,
       });
     }
+  });
+
+  it('lists the comments of then: one made private later shows as it was only to insiders', async () => {
+    const shown = (comments: CommentObject[]) => comments.map((c) => [c.count, c.is_private]);
+    expect(shown(await commentsAsOf(insider, created))).toEqual([[0, false]]);
+    expect(shown(await commentsAsOf(insider, middle))).toEqual([
+      [0, false],
+      [1, false],
+    ]);
+    expect((await commentsAsOf(insider, middle))[1]).toMatchObject({ id: commentId, text: 'Seen in the logs.' });
+    expect(shown(await commentsAsOf(insider, last))).toEqual([
+      [0, false],
+      [1, true],
+    ]);
+    expect(shown(await commentsAsOf(member, middle))).toEqual([[0, false]]);
+  });
+
+  it('refuses comments as of an instant like the bug: 102 for a caller who may not see it now, 101 before it, 56 for a bad date', async () => {
+    const comments = (caller: Caller, instant: string) =>
+      world.call(caller, 'GET', `/bug/${bugId}/comment?as_of=${encodeURIComponent(instant)}`).then(errorOf);
+    expect(await comments(outsider, middle)).toMatchObject({ status: 401, code: 102 });
+    expect(await comments(insider, secondBefore(created))).toEqual({ status: 404, code: 101, message: `Bug #${bugId} does not exist.` });
+    expect(await comments(insider, 'tuesday')).toEqual({ status: 400, code: 56, message: "'tuesday' is not a legal date." });
   });
 });

@@ -8,6 +8,14 @@ export const BUG_ACCESS_SUBJECT = 'bugs.access';
 
 export interface BugAccessParams {
   readonly refs: ReadonlyArray<number | string>;
+  /** ISO-8601: also report each visible bug's comments as they were at that instant (docs/as-of.md) */
+  readonly asOf?: string;
+}
+
+/** A comment of a bug as it was at the instant asked for: that it existed, and its privacy then. */
+export interface CommentAsOf {
+  readonly commentId: number;
+  readonly isPrivate: boolean;
 }
 
 export interface BugAccessEntry {
@@ -19,6 +27,8 @@ export interface BugAccessEntry {
    * permitted to edit bugs in product X."); null when canEdit */
   readonly editError: { readonly code: number; readonly message: string } | null;
   readonly error: { readonly code: number; readonly message: string } | null;
+  /** with `asOf`, for a visible bug: its comments then, in order; null when the bug did not exist yet */
+  readonly commentsAsOf?: readonly CommentAsOf[] | null;
 }
 
 export interface BugAccessResult {

@@ -76,6 +76,47 @@ describe('GetCommentsHandler', () => {
     await expect(get({ comment_ids: ['10', '11'] })).rejects.toMatchObject({ code: 110 });
   });
 
+  describe('as of an instant', () => {
+    // then: bug 1 had comments 10 and 11, both public (11 is private now); 12 and bug 4 came later
+    const then = new Map([
+      [
+        1,
+        [
+          { commentId: 10, isPrivate: false },
+          { commentId: 11, isPrivate: false },
+        ],
+      ],
+    ]);
+    const AS_OF = '2026-11-22T14:00:00.000Z';
+    const getAsOf = (params: GetCommentsParams, permissions: Parameters<typeof caller>[0] = []) =>
+      new GetCommentsHandler(new FakeBugs(then), queries, commentsOptions({})).handle(
+        request({ ...params, as_of: AS_OF }, caller(permissions)),
+      );
+
+    it('lists the comments of then with their privacy then; one private now only for insiders', async () => {
+      expect((await getAsOf({ id: '1' })).bugs['1']?.comments.map((c) => [c.id, c.is_private])).toEqual([[10, false]]);
+      expect((await getAsOf({ id: '1' }, ['insider'])).bugs['1']?.comments.map((c) => [c.id, c.is_private])).toEqual([
+        [10, false],
+        [11, false],
+      ]);
+    });
+
+    it('answers 101 for a bug that did not exist yet, 111 for a comment that did not, 110 for one private now', async () => {
+      await expect(getAsOf({ id: '4' })).rejects.toMatchObject({ code: 101, message: 'Bug #4 does not exist.' });
+      await expect(getAsOf({ comment_id: '12' })).rejects.toMatchObject({ code: 111, message: '12 is not a valid comment id.' });
+      await expect(getAsOf({ comment_id: '20' })).rejects.toMatchObject({ code: 111 });
+      await expect(getAsOf({ comment_id: '11' })).rejects.toMatchObject({ code: 110 });
+      expect((await getAsOf({ comment_id: '11' }, ['insider'])).comments['11']?.is_private).toBe(false);
+    });
+
+    it('hides a comment private then from non-insiders, though it is public now', async () => {
+      const privateThen = new Map([[1, [{ commentId: 10, isPrivate: true }]]]);
+      const handler = new GetCommentsHandler(new FakeBugs(privateThen), queries, commentsOptions({}));
+      expect((await handler.handle(request({ id: '1', as_of: AS_OF }))).bugs['1']?.comments).toEqual([]);
+      await expect(handler.handle(request({ comment_id: '10', as_of: AS_OF }))).rejects.toMatchObject({ code: 110 });
+    });
+  });
+
   it('asks for at least one bug or comment', async () => {
     await expect(get({})).rejects.toMatchObject({
       code: 50,

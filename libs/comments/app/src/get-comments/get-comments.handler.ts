@@ -16,13 +16,15 @@ import { COMMENTS_OPTIONS, type CommentsOptions, isTaggingEnabled } from '../com
 import { CommentQueries } from '../read-model/comment.queries';
 import type { CommentRow } from '../read-model/comment.row';
 import { toCommentObject } from './comment.view';
+import { CommentsAsOf } from './comments-as-of';
 
 /**
  * GET /rest/bug/{id}/comment and GET /rest/bug/comment/{comment_id}, as Bugzilla's
  * Bug.comments: the bugs first (the first one refused answers its 100/101/102), then the
  * comment ids (111 for one that is not a number or no comment), the bugs of those comments
  * (their visibility), then privacy (110). Private comments of a bug are left out for
- * callers outside the insider group. One question to the bugs service covers all of it.
+ * callers outside the insider group. One question to the bugs service covers all of it,
+ * with `as_of` also the comments as they were then (CommentsAsOf, docs/as-of.md).
  */
 @MessageHandler(GET_COMMENTS_SUBJECT)
 export class GetCommentsHandler {
@@ -40,16 +42,23 @@ export class GetCommentsHandler {
 
     const found = await this.queries.byIds(commentIds.map(Number).filter(isCommentId));
     const foundBugIds = [...new Set(found.map((row) => row.bugId))];
-    const access = await this.bugs.access([...bugRefs, ...foundBugIds], request);
+    const access = await this.bugs.access([...bugRefs, ...foundBugIds], request, params.as_of);
     const visibleBugIds = visibleOrThrow(access.slice(0, bugRefs.length));
+    if (params.as_of !== undefined) CommentsAsOf.requireExisted(access.slice(0, bugRefs.length));
     const missing = commentIds.find((id) => !found.some((row) => String(row.commentId) === id));
     if (missing !== undefined) throw CommentErrors.commentIdInvalid(missing);
     visibleOrThrow(access.slice(bugRefs.length));
     const insider = hasPermission(request.auth, 'insider');
+    const uniqueBugIds = [...new Set(visibleBugIds)];
+    if (params.as_of !== undefined) {
+      const then = CommentsAsOf.of(access);
+      const byId = then.requireReadable(found, insider);
+      const rows = then.rows(await this.queries.ofBugs(uniqueBugIds, params.new_since ?? null, insider), insider);
+      return { bugs: this.byBug(uniqueBugIds, rows), comments: this.byId(byId) };
+    }
     const secret = found.find((row) => row.isPrivate && !insider);
     if (secret) throw CommentErrors.commentIsPrivate(secret.commentId);
 
-    const uniqueBugIds = [...new Set(visibleBugIds)];
     const rows = await this.queries.ofBugs(uniqueBugIds, params.new_since ?? null, insider);
     return { bugs: this.byBug(uniqueBugIds, rows), comments: this.byId(found) };
   }

@@ -15,6 +15,7 @@ describe('bugs and comments as of an instant [embedded]', () => {
   let member: Caller;
   let insider: Caller;
   let commentId: number;
+  let flagType: string;
   let group: string;
   let bugId: number;
   /** the instants of the bug's creation and of its changes, as its last_change_time showed them */
@@ -37,13 +38,28 @@ describe('bugs and comments as of an instant [embedded]', () => {
     for (const user of [member, insider])
       await world.ok(ADMIN, 'PUT', `/user/${encodeURIComponent(user.login)}`, { groups: { add: [group] } });
     const product = await world.product('AsOf', [{ group, membercontrol: 'Shown', othercontrol: 'NA', entry: false, canedit: false }]);
+    flagType = `audit${world.suffix}`;
+    const type = { name: flagType, description: 'Audited', target_type: 'bug', inclusions: [product], is_requestable: true };
+    await world.ok(ADMIN, 'POST', '/flag_type', type, 201);
     bugId = await world.bug(ADMIN, product, { whiteboard: 'first' });
     created = String((await bugs.read(ADMIN, bugId)).creation_time);
     await afterSecondOf(created);
-    middle = (await bugs.update(ADMIN, bugId, { whiteboard: 'middle', comment: { body: 'Seen in the logs.' } })).last_change_time;
+    middle = (
+      await bugs.update(ADMIN, bugId, {
+        whiteboard: 'middle',
+        comment: { body: 'Seen in the logs.' },
+        flags: [{ name: flagType, status: '?' }],
+      })
+    ).last_change_time;
     await afterSecondOf(middle);
     commentId = await commentIdOf(1);
-    last = (await bugs.update(ADMIN, bugId, { whiteboard: 'last', comment_is_private: { [commentId]: true } })).last_change_time;
+    last = (
+      await bugs.update(ADMIN, bugId, {
+        whiteboard: 'last',
+        comment_is_private: { [commentId]: true },
+        flags: [{ name: flagType, status: '+' }],
+      })
+    ).last_change_time;
     await afterSecondOf(last);
     moved = (await bugs.update(ADMIN, bugId, { groups: { add: [group] } })).last_change_time;
   }, 180_000);
@@ -82,6 +98,19 @@ describe('bugs and comments as of an instant [embedded]', () => {
     expect((await readAsOf(ADMIN, secondBefore(last))).whiteboard).toBe('middle');
     expect((await readAsOf(ADMIN, created)).whiteboard).toBe('first');
     expect(await readAsOf(ADMIN, last)).toMatchObject({ whiteboard: 'last', last_change_time: last, groups: [] });
+  });
+
+  it('shows the flags as they were then', async () => {
+    const flags = async (instant: string) =>
+      ((await readAsOf(ADMIN, instant, '&include_fields=flags')).flags as Array<Record<string, unknown>>).map((flag) => [
+        flag.name,
+        flag.status,
+        flag.creation_date,
+        flag.modification_date,
+      ]);
+    expect(await flags(created)).toEqual([]);
+    expect(await flags(middle)).toEqual([[flagType, '?', middle, middle]]);
+    expect(await flags(last)).toEqual([[flagType, '+', middle, last]]);
   });
 
   it('applies include_fields as usual, and accepts any date form the other date parameters take', async () => {

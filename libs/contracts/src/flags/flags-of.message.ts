@@ -9,6 +9,8 @@ export const FLAGS_OF_SUBJECT = 'flags.of';
 export interface FlagsOfParams {
   readonly bugIds?: readonly number[];
   readonly attachmentIds?: readonly number[];
+  /** ISO-8601: the bugs' flags as they were at that instant (docs/as-of.md); bug flags only */
+  readonly asOf?: string;
 }
 
 /** The contract's flag object. */

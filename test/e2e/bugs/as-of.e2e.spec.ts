@@ -23,6 +23,8 @@ describe('bugs and comments as of an instant [embedded]', () => {
   let middle: string;
   let last: string;
   let moved: string;
+  let attachmentId: number;
+  let attached: string;
 
   /** Events have whole seconds: waits until the clock is past the second of `instant`, so the next change is later. */
   const afterSecondOf = async (instant: string): Promise<void> => {
@@ -62,6 +64,12 @@ describe('bugs and comments as of an instant [embedded]', () => {
     ).last_change_time;
     await afterSecondOf(last);
     moved = (await bugs.update(ADMIN, bugId, { groups: { add: [group] } })).last_change_time;
+    await afterSecondOf(moved);
+    const upload = { data: Buffer.from('trace').toString('base64'), file_name: 'trace.txt', summary: 'Trace', content_type: 'text/plain' };
+    [attachmentId = 0] = (await world.ok<{ ids: number[] }>(ADMIN, 'POST', `/bug/${bugId}/attachment`, upload, 201)).ids;
+    attached = String((await attachmentsAsOf(ADMIN, '2099-01-01'))[0]?.creation_time);
+    await afterSecondOf(attached);
+    await world.ok(ADMIN, 'PUT', `/bug/attachment/${attachmentId}`, { summary: 'Renamed trace', is_private: true });
   }, 180_000);
   afterAll(async () => {
     await tracker?.stop();
@@ -84,6 +92,12 @@ describe('bugs and comments as of an instant [embedded]', () => {
     if (!comment) throw new Error(`no comment ${count} on bug ${bugId}`);
     return comment.id;
   }
+
+  const attachmentsAsOf = async (caller: Caller, instant: string): Promise<Array<Record<string, unknown>>> => {
+    const path = `/bug/${bugId}/attachment?as_of=${encodeURIComponent(instant)}`;
+    const result = await world.ok<{ bugs: Record<string, Array<Record<string, unknown>>> }>(caller, 'GET', path);
+    return result.bugs[String(bugId)] ?? [];
+  };
 
   const readAsOf = (caller: Caller, instant: string, query = ''): Promise<BugObject> =>
     bugs.read(caller, bugId, `?as_of=${encodeURIComponent(instant)}${query}`);
@@ -179,5 +193,16 @@ describe('bugs and comments as of an instant [embedded]', () => {
     expect(await comments(outsider, middle)).toMatchObject({ status: 401, code: 102 });
     expect(await comments(insider, secondBefore(created))).toEqual({ status: 404, code: 101, message: `Bug #${bugId} does not exist.` });
     expect(await comments(insider, 'tuesday')).toEqual({ status: 400, code: 56, message: "'tuesday' is not a legal date." });
+  });
+
+  it('lists attachment metadata as it was then; one made private later only for insiders', async () => {
+    const shown = async (caller: Caller, instant: string) =>
+      (await attachmentsAsOf(caller, instant)).map((a) => [a.id, a.summary, a.is_private, a.last_change_time]);
+    expect(await shown(insider, secondBefore(attached))).toEqual([]);
+    expect(await shown(insider, attached)).toEqual([[attachmentId, 'Trace', false, attached]]);
+    expect((await shown(insider, '2099-01-01'))[0]?.slice(0, 3)).toEqual([attachmentId, 'Renamed trace', true]);
+    expect(await shown(member, attached)).toEqual([]);
+    const byId = await world.call(member, 'GET', `/bug/attachment/${attachmentId}?as_of=${encodeURIComponent(attached)}`);
+    expect(errorOf(byId)).toMatchObject({ code: 304 });
   });
 });

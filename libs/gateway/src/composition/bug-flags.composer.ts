@@ -1,6 +1,7 @@
 import { FLAGS_OF_SUBJECT, type FlagsOfParams, type FlagsOfResult } from '@tracker/contracts';
 import { FieldFilter } from '@tracker/field-filter';
 import type { Composer } from '../routing/route';
+import { asOfOf } from './as-of-param';
 
 interface WithBugs {
   readonly bugs: ReadonlyArray<{ readonly id: number }>;
@@ -26,8 +27,3 @@ export const bugFlagsComposer: Composer = async (result, context, bus) => {
   });
   return { ...result, bugs: result.bugs.map((bug) => ({ ...bug, flags: flags.bugs[bug.id] ?? [] })) };
 };
-
-function asOfOf(params: unknown): { asOf?: string } {
-  const asOf = typeof params === 'object' && params !== null ? (params as { as_of?: unknown }).as_of : undefined;
-  return typeof asOf === 'string' ? { asOf } : {};
-}

@@ -15,7 +15,7 @@ import { CatalogClient } from '../collaborators/catalog.client';
  * `bugs.access`: for other services (comments, later attachments and flags), whether the
  * caller may see and edit each bug, by id or alias, with Bugzilla's error per bug.
  * Editing needs a login and the product's edit group controls (109 naming the product).
- * With `asOf`, each visible bug also carries its comments as they were then, folded from
+ * With `asOf`, each visible bug also carries its comments and attachments as they were then, folded from
  * its stream (docs/as-of.md); visibility is still decided on the bug as it is now.
  */
 @MessageHandler(BUG_ACCESS_SUBJECT)
@@ -47,8 +47,16 @@ export class BugAccessHandler {
             : null;
       const access = { ref, bugId: entry.doc.id, canEdit: editError === null, error: null, editError: editError?.toData() ?? null };
       if (!then) return access;
-      const state = then.get(entry.doc.id)?.state;
-      return { ...access, commentsAsOf: state ? state.comments.map(({ commentId, isPrivate }) => ({ commentId, isPrivate })) : null };
+      const asOf = then.get(entry.doc.id);
+      if (!asOf) return { ...access, commentsAsOf: null };
+      return {
+        ...access,
+        commentsAsOf: asOf.state.comments.map(({ commentId, isPrivate }) => ({ commentId, isPrivate })),
+        attachmentsAsOf: asOf.state.attachments.map(({ creatorId: _creator, ...attachment }) => ({
+          ...attachment,
+          lastChangeTime: asOf.attachmentChangeTimes.get(attachment.attachmentId) ?? asOf.creationTime,
+        })),
+      };
     });
     return { bugs };
   }

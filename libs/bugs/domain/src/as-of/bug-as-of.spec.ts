@@ -1,7 +1,9 @@
 import type { BugEvent } from '@tracker/contracts';
 import { flagsChanged } from '@tracker/contracts/testing';
 import { evolveBug, initialBugState } from '../bug/bug.state';
-import { MINIMAL_INPUT, createBug, datedStream, updateBug } from '../testing';
+import type { AddAttachment } from '../bug/attachment/add-attachment.command';
+import type { UpdateAttachments } from '../bug/attachment/update-attachments.command';
+import { ADMIN_ACTOR, MINIMAL_INPUT, RULES, createBug, datedStream, updateBug } from '../testing';
 import { bugAsOf } from './bug-as-of';
 
 const CREATED = '2026-11-22T10:00:00.000Z';
@@ -46,7 +48,12 @@ describe('a bug as of an instant', () => {
 
   it('is the whole fold for an instant after the last event: the same evolveBug as the decider', () => {
     const now = events.reduce((state, entry) => evolveBug(state, entry.event), initialBugState());
-    expect(bugAsOf(events, '2099-01-01T00:00:00.000Z')).toEqual({ state: now, creationTime: CREATED, lastChangeTime: SECOND_CHANGE });
+    expect(bugAsOf(events, '2099-01-01T00:00:00.000Z')).toEqual({
+      state: now,
+      creationTime: CREATED,
+      lastChangeTime: SECOND_CHANGE,
+      attachmentChangeTimes: new Map(),
+    });
   });
 
   it("stops at the first event after the instant, in the stream's order", () => {
@@ -62,5 +69,39 @@ describe('a bug as of an instant', () => {
     };
     const withReconciliation = [...events, { event: reconciled, occurredAt: '2026-11-22T13:00:00.000Z' }];
     expect(bugAsOf(withReconciliation, '2026-11-22T14:00:00.000Z')?.lastChangeTime).toBe(SECOND_CHANGE);
+  });
+
+  it('holds each attachment with its fields then and the time it last changed', () => {
+    const add: AddAttachment = {
+      kind: 'AddAttachment',
+      actor: ADMIN_ACTOR,
+      attachmentId: 7,
+      commentId: 21,
+      attachment: { fileName: 'notes.txt', summary: 'Notes', contentType: 'text/plain', isPatch: false, isPrivate: false },
+      blob: { sha256: 'a'.repeat(64), size: 12 },
+      comment: { body: '', isMarkdown: false },
+      obsoletes: [],
+      obsoleteOwners: {},
+      rules: RULES,
+      flagInputs: { attachment: [], bug: [] },
+    };
+    const rename: UpdateAttachments = {
+      kind: 'UpdateAttachments',
+      actor: ADMIN_ACTOR,
+      attachmentIds: [7],
+      changes: { summary: 'Renamed', isPrivate: true },
+      comment: null,
+      commentIds: [22],
+      rules: RULES,
+      flagInputs: { attachment: [], bug: [] },
+    };
+    const withAttachment = datedStream([CREATED, createBug(MINIMAL_INPUT)], [FIRST_CHANGE, add], [SECOND_CHANGE, rename]);
+    const attachmentAt = (instant: string) => {
+      const asOf = bugAsOf(withAttachment, instant);
+      return [asOf?.state.attachments.map((a) => [a.attachmentId, a.summary, a.isPrivate]), asOf?.attachmentChangeTimes.get(7)];
+    };
+    expect(attachmentAt(CREATED)).toEqual([[], undefined]);
+    expect(attachmentAt(FIRST_CHANGE)).toEqual([[[7, 'Notes', false]], FIRST_CHANGE]);
+    expect(attachmentAt(SECOND_CHANGE)).toEqual([[[7, 'Renamed', true]], SECOND_CHANGE]);
   });
 });

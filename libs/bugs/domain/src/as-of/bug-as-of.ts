@@ -1,5 +1,5 @@
 import { type ExistingBug, evolveBug, type BugState, initialBugState } from '../bug/bug.state';
-import { movesLastChangeTime } from '../bug/last-change';
+import { attachmentChangedBy, movesLastChangeTime } from '../bug/last-change';
 import type { DatedBugEvent } from '../history/bug-history';
 
 /** A bug as it was at an instant: its folded state and the times its events' metadata add. */
@@ -8,6 +8,8 @@ export interface BugAsOf {
   /** ISO-8601, of the events' metadata */
   readonly creationTime: string;
   readonly lastChangeTime: string;
+  /** each attachment's `last_change_time` then (ISO-8601), by attachment id */
+  readonly attachmentChangeTimes: ReadonlyMap<number, string>;
 }
 
 /**
@@ -20,11 +22,14 @@ export function bugAsOf(events: readonly DatedBugEvent[], instant: string): BugA
   let state: BugState = initialBugState();
   let creationTime = '';
   let lastChangeTime = '';
+  const attachmentChangeTimes = new Map<number, string>();
   for (const { event, occurredAt } of events) {
     if (Date.parse(occurredAt) > until) break;
     state = evolveBug(state, event);
     if (event.type === 'BugCreated') creationTime = occurredAt;
     if (movesLastChangeTime(event)) lastChangeTime = occurredAt;
+    const attachmentId = attachmentChangedBy(event);
+    if (attachmentId !== null) attachmentChangeTimes.set(attachmentId, occurredAt);
   }
-  return state.exists ? { state, creationTime, lastChangeTime } : null;
+  return state.exists ? { state, creationTime, lastChangeTime, attachmentChangeTimes } : null;
 }

@@ -9,3 +9,23 @@ import { flagsChangeTouchesBug } from '../history/flag-rows';
 export function movesLastChangeTime(event: BugEvent): boolean {
   return event.type !== 'FlagsChanged' || flagsChangeTouchesBug(event.data);
 }
+
+/**
+ * The attachment whose `last_change_time` an event moves, if any: its creation, an update,
+ * and a change of its flags other than a reconciliation (docs/attachments.md §7; the
+ * comments service's attachments projection applies the same rule).
+ */
+export function attachmentChangedBy(event: BugEvent): number | null {
+  switch (event.type) {
+    case 'AttachmentCreated':
+    case 'AttachmentUpdated':
+      return event.data.attachmentId;
+    case 'FlagsChanged':
+      return event.data.attachmentId !== null && flagsChangeTouchesBug(event.data) ? event.data.attachmentId : null;
+    case 'BugCreated':
+    case 'BugUpdated':
+    case 'CommentAdded':
+    case 'CommentPrivacyChanged':
+      return null;
+  }
+}

@@ -2,6 +2,12 @@ import type { BugAccessEntry } from '@tracker/contracts';
 import { CommentErrors } from '@tracker/comments/domain';
 import type { CommentRow } from '../read-model/comment.row';
 
+/** With `as_of`: 101 for the first bug asked for that is visible now but did not exist yet then. */
+export function requireExistedThen(entries: readonly BugAccessEntry[]): void {
+  const missing = entries.find((entry) => entry.error === null && entry.commentsAsOf === null);
+  if (missing) throw CommentErrors.bugDoesNotExist(missing.bugId ?? missing.ref);
+}
+
 /**
  * Comments as they were at an instant (`as_of`, docs/as-of.md), from what the bugs service
  * folded out of each visible bug's stream: which comments existed then and their privacy
@@ -16,12 +22,6 @@ export class CommentsAsOf {
     return new CommentsAsOf(
       new Map(entries.flatMap((entry) => (entry.commentsAsOf ?? []).map((c) => [c.commentId, c.isPrivate] as const))),
     );
-  }
-
-  /** 101 for the first bug asked for that is visible now but did not exist yet then. */
-  static requireExisted(entries: readonly BugAccessEntry[]): void {
-    const missing = entries.find((entry) => entry.error === null && entry.commentsAsOf === null);
-    if (missing) throw CommentErrors.bugDoesNotExist(missing.bugId ?? missing.ref);
   }
 
   existed(commentId: number): boolean {

@@ -16,7 +16,7 @@ import { COMMENTS_OPTIONS, type CommentsOptions, isTaggingEnabled } from '../com
 import { CommentQueries } from '../read-model/comment.queries';
 import type { CommentRow } from '../read-model/comment.row';
 import { toCommentObject } from './comment.view';
-import { CommentsAsOf } from './comments-as-of';
+import { CommentsAsOf, requireExistedThen } from './comments-as-of';
 
 /**
  * GET /rest/bug/{id}/comment and GET /rest/bug/comment/{comment_id}, as Bugzilla's
@@ -44,7 +44,7 @@ export class GetCommentsHandler {
     const foundBugIds = [...new Set(found.map((row) => row.bugId))];
     const access = await this.bugs.access([...bugRefs, ...foundBugIds], request, params.as_of);
     const visibleBugIds = visibleOrThrow(access.slice(0, bugRefs.length));
-    if (params.as_of !== undefined) CommentsAsOf.requireExisted(access.slice(0, bugRefs.length));
+    if (params.as_of !== undefined) requireExistedThen(access.slice(0, bugRefs.length));
     const missing = commentIds.find((id) => !found.some((row) => String(row.commentId) === id));
     if (missing !== undefined) throw CommentErrors.commentIdInvalid(missing);
     visibleOrThrow(access.slice(bugRefs.length));

@@ -16,7 +16,8 @@ import { FlagQueries } from '../read-model/flag.queries';
  * flags.of (docs/bug-stream-writes.md §4): the flags of the bugs and attachments a response
  * of the gateway carries, one query per response. The gateway asks only with ids the owning
  * service has just returned to the same caller, so no visibility is applied here. With
- * `asOf`, the bugs' flags as they were then, folded from their streams (docs/as-of.md).
+ * `asOf`, the flags of the bugs and of those of their attachments asked for as they were
+ * then, folded from the bugs' streams (docs/as-of.md).
  */
 @MessageHandler(FLAGS_OF_SUBJECT)
 export class FlagsOfHandler {
@@ -28,12 +29,13 @@ export class FlagsOfHandler {
   async handle({ params }: ServiceRequest<FlagsOfParams>): Promise<FlagsOfResult> {
     if (params.asOf === undefined) return this.flags.flagsOf(validIds(params.bugIds), validIds(params.attachmentIds));
     const instant = params.asOf;
+    const attachmentIds = new Set(validIds(params.attachmentIds));
     const perBug = await Promise.all(
-      validIds(params.bugIds).map(async (bugId) => {
+      [...new Set(validIds(params.bugIds))].map(async (bugId) => {
         const recorded = await this.store.readStream(bugStream(bugId));
         const events = recorded.map((event) => ({ event: domainEvent<BugEvent>(event), occurredAt: event.metadata.occurredAt }));
         return flagsAsOf(events, instant)
-          .filter((flag) => flag.attachmentId === null)
+          .filter((flag) => flag.attachmentId === null || attachmentIds.has(flag.attachmentId))
           .map((flag) => ({ ...flag, bugId }));
       }),
     );

@@ -156,6 +156,14 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
         [flagB, '-', 'ann@example.com', undefined, '2026-11-22T10:00:01Z'],
       ]);
       expect(then.attachments).toEqual({});
+      const withAttachment = await new FlagsOfHandler(flagQueries(), store).handle({
+        auth: ANONYMOUS,
+        correlationId: 'c',
+        params: { bugIds: [bug], attachmentIds: [30], asOf: '2026-11-22T10:00:02.000Z' },
+      });
+      expect(withAttachment.attachments[30]?.map((flag) => [flag.id, flag.status, flag.setter])).toEqual([
+        [base + 7, '?', 'bob@example.org'],
+      ]);
     });
 
     it('logs one activity entry per creation, change and clear, in event order', async () => {

@@ -24,6 +24,8 @@ describe('bugs and comments as of an instant [embedded]', () => {
   let last: string;
   let moved: string;
   let attachmentId: number;
+  /** an instant after comment 1 was tagged and before the tag was removed */
+  let tagged: string;
   let attached: string;
 
   /** Events have whole seconds: waits until the clock is past the second of `instant`, so the next change is later. */
@@ -55,6 +57,9 @@ describe('bugs and comments as of an instant [embedded]', () => {
     ).last_change_time;
     await afterSecondOf(middle);
     commentId = await commentIdOf(1);
+    await world.ok(ADMIN, 'PUT', `/bug/comment/${commentId}/tags`, { add: ['evidence'] });
+    tagged = new Date().toISOString();
+    await afterSecondOf(tagged);
     last = (
       await bugs.update(ADMIN, bugId, {
         whiteboard: 'last',
@@ -62,6 +67,7 @@ describe('bugs and comments as of an instant [embedded]', () => {
         flags: [{ name: flagType, status: '+' }],
       })
     ).last_change_time;
+    await world.ok(ADMIN, 'PUT', `/bug/comment/${commentId}/tags`, { remove: ['evidence'] });
     await afterSecondOf(last);
     moved = (await bugs.update(ADMIN, bugId, { groups: { add: [group] } })).last_change_time;
     await afterSecondOf(moved);
@@ -80,6 +86,7 @@ describe('bugs and comments as of an instant [embedded]', () => {
     readonly count: number;
     readonly is_private: boolean;
     readonly text: string;
+    readonly tags: string[];
   }
   const commentsAsOf = async (caller: Caller, instant: string): Promise<CommentObject[]> => {
     const path = `/bug/${bugId}/comment?as_of=${encodeURIComponent(instant)}`;
@@ -185,6 +192,8 @@ describe('bugs and comments as of an instant [embedded]', () => {
       [1, true],
     ]);
     expect(shown(await commentsAsOf(member, middle))).toEqual([[0, false]]);
+    expect((await commentsAsOf(insider, tagged))[1]?.tags).toEqual(['evidence']);
+    expect((await commentsAsOf(insider, '2099-01-01'))[1]?.tags).toEqual([]);
   });
 
   it('refuses comments as of an instant like the bug: 102 for a caller who may not see it now, 101 before it, 56 for a bad date', async () => {

@@ -2,6 +2,7 @@ import type { GetCommentsParams } from '@tracker/contracts';
 import type { CommentQueries } from '../read-model/comment.queries';
 import type { CommentRow } from '../read-model/comment.row';
 import { FakeBugs, caller, request, row, commentsOptions } from '../testing/fake-collaborators';
+import type { CommentTagsAsOfReader } from './comment-tags-as-of.reader';
 import { GetCommentsHandler } from './get-comments.handler';
 
 const ROWS: readonly CommentRow[] = [
@@ -18,8 +19,12 @@ const queries = {
     Promise.resolve(ROWS.filter((r) => bugIds.includes(r.bugId) && (withPrivate || !r.isPrivate))),
 } as unknown as CommentQueries;
 
+/** Tag streams stand-in: every comment had the tag `then` at the instant asked. */
+const tagsThen = {
+  withTagsAsOf: (rows: readonly CommentRow[]) => Promise.resolve(rows.map((r) => ({ ...r, tags: ['then'] }))),
+} as unknown as CommentTagsAsOfReader;
 const handler = (taggers = 'editbugs'): GetCommentsHandler =>
-  new GetCommentsHandler(new FakeBugs(), queries, commentsOptions({ commentTaggersGroup: taggers }));
+  new GetCommentsHandler(new FakeBugs(), queries, commentsOptions({ commentTaggersGroup: taggers }), tagsThen);
 const get = (params: GetCommentsParams, permissions: Parameters<typeof caller>[0] = []) =>
   handler().handle(request(params, caller(permissions)));
 
@@ -89,12 +94,13 @@ describe('GetCommentsHandler', () => {
     ]);
     const AS_OF = '2026-11-22T14:00:00.000Z';
     const getAsOf = (params: GetCommentsParams, permissions: Parameters<typeof caller>[0] = []) =>
-      new GetCommentsHandler(new FakeBugs(then), queries, commentsOptions({})).handle(
+      new GetCommentsHandler(new FakeBugs(then), queries, commentsOptions({}), tagsThen).handle(
         request({ ...params, as_of: AS_OF }, caller(permissions)),
       );
 
     it('lists the comments of then with their privacy then; one private now only for insiders', async () => {
       expect((await getAsOf({ id: '1' })).bugs['1']?.comments.map((c) => [c.id, c.is_private])).toEqual([[10, false]]);
+      expect((await getAsOf({ id: '1' })).bugs['1']?.comments[0]?.tags).toEqual(['then']);
       expect((await getAsOf({ id: '1' }, ['insider'])).bugs['1']?.comments.map((c) => [c.id, c.is_private])).toEqual([
         [10, false],
         [11, false],
@@ -111,7 +117,7 @@ describe('GetCommentsHandler', () => {
 
     it('hides a comment private then from non-insiders, though it is public now', async () => {
       const privateThen = new Map([[1, [{ commentId: 10, isPrivate: true }]]]);
-      const handler = new GetCommentsHandler(new FakeBugs(privateThen), queries, commentsOptions({}));
+      const handler = new GetCommentsHandler(new FakeBugs(privateThen), queries, commentsOptions({}), tagsThen);
       expect((await handler.handle(request({ id: '1', as_of: AS_OF }))).bugs['1']?.comments).toEqual([]);
       await expect(handler.handle(request({ comment_id: '10', as_of: AS_OF }))).rejects.toMatchObject({ code: 110 });
     });

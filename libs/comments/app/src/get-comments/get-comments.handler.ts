@@ -9,6 +9,7 @@ import {
   hasPermission,
   type ServiceRequest,
 } from '@tracker/contracts';
+import { FieldFilter } from '@tracker/field-filter';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CommentErrors } from '@tracker/comments/domain';
 import { BugsClient, toBugRef } from '../collaborators/bugs.client';
@@ -16,6 +17,7 @@ import { COMMENTS_OPTIONS, type CommentsOptions, isTaggingEnabled } from '../com
 import { CommentQueries } from '../read-model/comment.queries';
 import type { CommentRow } from '../read-model/comment.row';
 import { toCommentObject } from './comment.view';
+import { CommentTagsAsOfReader } from './comment-tags-as-of.reader';
 import { CommentsAsOf, requireExistedThen } from './comments-as-of';
 
 /**
@@ -32,6 +34,7 @@ export class GetCommentsHandler {
     private readonly bugs: BugsClient,
     private readonly queries: CommentQueries,
     @Inject(COMMENTS_OPTIONS) private readonly options: CommentsOptions,
+    private readonly tagsAsOf: CommentTagsAsOfReader,
   ) {}
 
   async handle(request: ServiceRequest<GetCommentsParams>): Promise<CommentsResult> {
@@ -51,10 +54,14 @@ export class GetCommentsHandler {
     const insider = hasPermission(request.auth, 'insider');
     const uniqueBugIds = [...new Set(visibleBugIds)];
     if (params.as_of !== undefined) {
+      const instant = params.as_of;
       const then = CommentsAsOf.of(access);
       const byId = then.requireReadable(found, insider);
       const rows = then.rows(await this.queries.ofBugs(uniqueBugIds, params.new_since ?? null, insider), insider);
-      return { bugs: this.byBug(uniqueBugIds, rows), comments: this.byId(byId) };
+      const wantsTags = isTaggingEnabled(this.options) && new FieldFilter(request.fields).wants('tags');
+      const tagged = (list: CommentRow[]) => (wantsTags ? this.tagsAsOf.withTagsAsOf(list, instant) : Promise.resolve(list));
+      const [listed, asked] = await Promise.all([tagged(rows), tagged(byId)]);
+      return { bugs: this.byBug(uniqueBugIds, listed), comments: this.byId(asked) };
     }
     const secret = found.find((row) => row.isPrivate && !insider);
     if (secret) throw CommentErrors.commentIsPrivate(secret.commentId);

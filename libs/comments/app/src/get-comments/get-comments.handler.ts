@@ -53,21 +53,29 @@ export class GetCommentsHandler {
     visibleOrThrow(access.slice(bugRefs.length));
     const insider = hasPermission(request.auth, 'insider');
     const uniqueBugIds = [...new Set(visibleBugIds)];
-    if (params.as_of !== undefined) {
-      const instant = params.as_of;
-      const then = CommentsAsOf.of(access);
-      const byId = then.requireReadable(found, insider);
-      const rows = then.rows(await this.queries.ofBugs(uniqueBugIds, params.new_since ?? null, insider), insider);
-      const wantsTags = isTaggingEnabled(this.options) && new FieldFilter(request.fields).wants('tags');
-      const tagged = (list: CommentRow[]) => (wantsTags ? this.tagsAsOf.withTagsAsOf(list, instant) : Promise.resolve(list));
-      const [listed, asked] = await Promise.all([tagged(rows), tagged(byId)]);
-      return { bugs: this.byBug(uniqueBugIds, listed), comments: this.byId(asked) };
-    }
+    if (params.as_of !== undefined) return this.asOf(request, CommentsAsOf.of(access), found, uniqueBugIds, params.as_of);
     const secret = found.find((row) => row.isPrivate && !insider);
     if (secret) throw CommentErrors.commentIsPrivate(secret.commentId);
 
     const rows = await this.queries.ofBugs(uniqueBugIds, params.new_since ?? null, insider);
     return { bugs: this.byBug(uniqueBugIds, rows), comments: this.byId(found) };
+  }
+
+  /** The comments as they were at the instant (docs/as-of.md); their tags folded only when wanted. */
+  private async asOf(
+    request: ServiceRequest<GetCommentsParams>,
+    then: CommentsAsOf,
+    found: readonly CommentRow[],
+    bugIds: readonly number[],
+    instant: string,
+  ): Promise<CommentsResult> {
+    const insider = hasPermission(request.auth, 'insider');
+    const byId = then.requireReadable(found, insider);
+    const rows = then.rows(await this.queries.ofBugs(bugIds, request.params.new_since ?? null, insider), insider);
+    const wantsTags = isTaggingEnabled(this.options) && new FieldFilter(request.fields).wants('tags');
+    const tagged = (list: CommentRow[]) => (wantsTags ? this.tagsAsOf.withTagsAsOf(list, instant) : Promise.resolve(list));
+    const [listed, asked] = await Promise.all([tagged(rows), tagged(byId)]);
+    return { bugs: this.byBug(bugIds, listed), comments: this.byId(asked) };
   }
 
   private byBug(bugIds: readonly number[], rows: readonly CommentRow[]): Record<string, { comments: CommentObject[] }> {

@@ -14,6 +14,7 @@ import type {
   Subscription,
 } from './event-store.port';
 import { START, WrongExpectedRevisionError } from './event-store.port';
+import { contentHash } from './audit/event-hash';
 import type { LogPage } from './polling-subscription';
 import { COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
 import { PollingSubscription } from './polling-subscription';
@@ -63,13 +64,17 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const payload = events.map((event) => ({
-      id: event.id ?? randomUUID(),
-      type: event.type,
-      schemaVersion: event.schemaVersion,
-      data: event.data,
-      metadata: event.metadata,
-    }));
+    const payload = events.map((event) => {
+      const content = {
+        id: event.id ?? randomUUID(),
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: event.data,
+        metadata: event.metadata,
+      };
+      // the append function chains it: hash over this, the stream, the revision and the previous hash
+      return { ...content, contentHash: contentHash(content) };
+    });
     const { rows } = await this.pool.query<{ appended: boolean; stream_revision: string; last_position: string | null }>(
       `SELECT appended, stream_revision, last_position FROM ${this.table('append')}($1, $2, $3::jsonb)`,
       [streamName, encodeExpected(options.expectedRevision), JSON.stringify(payload)],

@@ -1,0 +1,6 @@
+export * from './audit-export';
+export * from './canonical-json';
+export * from './chain-verifier';
+export * from './event-hash';
+export * from './postgres-audit-log';
+export * from './verify-log';

@@ -1,0 +1,60 @@
+import type { GlobalPosition, RecordedEvent } from '../event-store.port';
+import { type ChainBreak, type ChainSummary, ChainVerifier } from './chain-verifier';
+
+/** What an audited store offers the verifier (PostgresAuditLog is one). */
+export interface AuditedLog {
+  chainedSince(): Promise<GlobalPosition>;
+  pages(streamNames?: readonly string[]): AsyncIterable<readonly RecordedEvent[]>;
+  streamRevisions(streamNames?: readonly string[]): Promise<ReadonlyMap<string, number>>;
+}
+
+export type VerifyReport =
+  | ({ readonly ok: true; readonly chainedSince: GlobalPosition } & ChainSummary)
+  | ({ readonly ok: false; readonly chainedSince: GlobalPosition; readonly broken: ChainBreak } & ChainSummary);
+
+/**
+ * Walks the whole log (or the named streams) in log order and stops at the first broken
+ * link; then checks that each stream still ends where the store says it does (a deleted
+ * newest event leaves no later event to notice the gap).
+ */
+export async function verifyLog(log: AuditedLog, streamNames?: readonly string[]): Promise<VerifyReport> {
+  const chainedSince = await log.chainedSince();
+  const verifier = new ChainVerifier(chainedSince);
+  const broken = (found: ChainBreak): VerifyReport => ({ ok: false, chainedSince, broken: found, ...verifier.summary() });
+  for await (const page of log.pages(streamNames)) {
+    for (const event of page) {
+      const found = verifier.check(event);
+      if (found) return broken(found);
+    }
+  }
+  for (const [streamName, revision] of await log.streamRevisions(streamNames)) {
+    const found = verifier.checkStreamEnd(streamName, revision);
+    if (found) return broken(found);
+  }
+  return { ok: true, chainedSince, ...verifier.summary() };
+}
+
+const PROBLEMS: Record<ChainBreak['problem'], string> = {
+  'missing-events': 'events are missing (deleted) before this one',
+  unchained: 'the event carries no hash although it was stored after the chain began',
+  'previous-hash': 'previousHash is not the hash of the stream previous event',
+  hash: 'the hash does not match the event content (edited after it was written)',
+};
+
+/** The report as an operator reads it: one line when intact, the broken link named field by field otherwise. */
+export function describeReport(report: VerifyReport): string {
+  const counted = `${report.events} events in ${report.streams} streams, ${report.unchained} stored before the chain began (position ${report.chainedSince})`;
+  if (report.ok) return `audit verify: intact: ${counted}\n`;
+  const { broken } = report;
+  return [
+    `audit verify: BROKEN: ${PROBLEMS[broken.problem]}`,
+    `  stream:   ${broken.streamName}`,
+    `  revision: ${broken.revision}`,
+    `  position: ${broken.position < 0n ? '(after the last stored event)' : broken.position.toString()}`,
+    `  event:    ${broken.eventId || '(none: the stream newest events are gone)'}`,
+    `  expected: ${broken.expected}`,
+    `  found:    ${broken.found}`,
+    `  checked before the break: ${counted}`,
+    '',
+  ].join('\n');
+}

@@ -153,4 +153,41 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
     expect(out).toContain('  stream:   commenttags-501\n  revision: 0\n  position: (after the last stored event)\n');
     expect(out).toContain('  expected: revision 0\n  found:    revision -1\n');
   });
+
+  it('accepts the events of a log written before the chain, and refuses an unhashed event written after', async () => {
+    const old = await createTempDatabase('audit_legacy');
+    const oldClient = new Client({ connectionString: old.url });
+    await oldClient.connect();
+    try {
+      const before = await PostgresEventStore.create(old.connection);
+      await before.appendToStream('bug-1', [event('BugCreated', {}, 1, 1), event('BugUpdated', {}, 1, 2)], {
+        expectedRevision: 'no_stream',
+      });
+      await before.appendToStream('bug-2', [event('BugCreated', {}, 1, 3)], { expectedRevision: 'no_stream' });
+      await before.close();
+      // the tables as a release without the chain left them
+      await oldClient.query(`UPDATE eventstore.events SET metadata = metadata - 'hash' - 'previousHash'`);
+      await oldClient.query('ALTER TABLE eventstore.streams DROP COLUMN last_hash; DROP TABLE eventstore.audit_chain');
+
+      const upgraded = await PostgresEventStore.create(old.connection);
+      await upgraded.appendToStream('bug-1', [event('BugUpdated', {}, 1, 4)], { expectedRevision: 1 });
+      const [chained] = (await upgraded.readStream('bug-1')).slice(-1);
+      await upgraded.close();
+      expect(chained?.metadata.previousHash).toBe(GENESIS_HASH);
+      expect(await audit(oldClient, 'verify')).toMatchObject({
+        code: 0,
+        out: 'audit verify: intact: 4 events in 2 streams, 3 stored before the chain began (position 4)\n',
+      });
+
+      await oldClient.query(`UPDATE eventstore.events SET metadata = metadata - 'hash' - 'previousHash' WHERE position = 4`);
+      const stripped = await audit(oldClient, 'verify');
+      expect(stripped.code).toBe(1);
+      expect(stripped.out).toContain(
+        'BROKEN: the event carries no hash although it was stored after the chain began\n  stream:   bug-1\n  revision: 2\n  position: 4\n',
+      );
+    } finally {
+      await oldClient.end();
+      await old.drop();
+    }
+  });
 });

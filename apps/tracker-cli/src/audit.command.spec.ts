@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { GENESIS_HASH, type NewEvent, PostgresEventStore } from '@tracker/platform/event-store';
+import { GENESIS_HASH, type NewEvent, PostgresEventStore, checkpointHash } from '@tracker/platform/event-store';
 import { createTempDatabase, describeWithServers, type TempDatabase } from '@tracker/testing';
 import { runAudit } from './audit.command';
 
@@ -110,7 +110,7 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
     const intact = await audit(client, 'verify');
     expect(intact).toMatchObject({
       code: 0,
-      out: 'audit verify: intact: 7 events in 3 streams, 0 stored before the chain began (position 1)\n',
+      out: 'audit verify: intact: 7 events in 3 streams, 0 stored before the chain began (position 1), 0 checkpoints\n',
     });
 
     const deleted = unrelated[1]!;
@@ -176,7 +176,7 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
       expect(chained?.metadata.previousHash).toBe(GENESIS_HASH);
       expect(await audit(oldClient, 'verify')).toMatchObject({
         code: 0,
-        out: 'audit verify: intact: 4 events in 2 streams, 3 stored before the chain began (position 4)\n',
+        out: 'audit verify: intact: 4 events in 2 streams, 3 stored before the chain began (position 4), 0 checkpoints\n',
       });
 
       await oldClient.query(`UPDATE eventstore.events SET metadata = metadata - 'hash' - 'previousHash' WHERE position = 4`);
@@ -188,6 +188,54 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
     } finally {
       await oldClient.end();
       await old.drop();
+    }
+  });
+
+  it('seals the global log in checkpoints, which catch a stream tail deleted with its revision put back', async () => {
+    const sealed = await createTempDatabase('audit_checkpoints');
+    const sealedClient = new Client({ connectionString: sealed.url });
+    await sealedClient.connect();
+    const sealing = await PostgresEventStore.create(sealed.connection, { checkpointInterval: 3 });
+    try {
+      await sealing.appendToStream('s-1', [event('A', {}, 1, 1), event('B', {}, 1, 2)], { expectedRevision: 'no_stream' });
+      await sealing.appendToStream('s-2', [event('C', {}, 1, 3)], { expectedRevision: 'no_stream' });
+      await sealing.appendToStream('s-1', [event('D', {}, 1, 4)], { expectedRevision: 1 });
+      await sealing.appendToStream('s-2', [event('E', {}, 1, 5), event('F', {}, 1, 6)], { expectedRevision: 0 });
+      await sealing.appendToStream('s-3', [event('G', {}, 1, 7)], { expectedRevision: 'no_stream' });
+      const hashes = (
+        await sealedClient.query<{ hash: string }>(`SELECT metadata->>'hash' AS hash FROM eventstore.events ORDER BY position`)
+      ).rows.map((row) => row.hash);
+      const { rows } = await sealedClient.query<{
+        position: string;
+        after_position: string;
+        events: number;
+        previous_hash: string;
+        hash: string;
+      }>('SELECT position::text, after_position::text, events, previous_hash, hash FROM eventstore.audit_checkpoints ORDER BY position');
+      const first = checkpointHash(GENESIS_HASH, 3n, hashes.slice(0, 3));
+      expect(rows).toEqual([
+        { position: '3', after_position: '0', events: 3, previous_hash: GENESIS_HASH, hash: first },
+        { position: '6', after_position: '3', events: 3, previous_hash: first, hash: checkpointHash(first, 6n, hashes.slice(3, 6)) },
+      ]);
+      expect((await audit(sealedClient, 'verify')).out).toBe(
+        'audit verify: intact: 7 events in 3 streams, 0 stored before the chain began (position 1), 2 checkpoints\n',
+      );
+
+      // the stream chains cannot see this: s-2 ends intact at revision 1 after it
+      await sealedClient.query('DELETE FROM eventstore.events WHERE position = 6');
+      await sealedClient.query(`UPDATE eventstore.streams SET revision = 1, last_hash = $1 WHERE stream_name = 's-2'`, [hashes[4]]);
+      expect((await audit(sealedClient, 'verify', '--stream', 's-2')).code).toBe(0);
+      const whole = await audit(sealedClient, 'verify');
+      expect(whole.code).toBe(1);
+      expect(whole.out).toContain('BROKEN: the events up to this checkpoint of the global log are not those it sealed');
+      expect(whole.out).toContain(
+        `  position: 6\n  event:    (none: a checkpoint)\n  expected: ${checkpointHash(first, 6n, hashes.slice(3, 5))}\n`,
+      );
+      expect(whole.out).toContain(`  found:    ${rows[1]!.hash}\n`);
+    } finally {
+      await sealing.close();
+      await sealedClient.end();
+      await sealed.drop();
     }
   });
 });

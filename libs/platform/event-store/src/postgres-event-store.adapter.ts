@@ -29,6 +29,8 @@ export interface PostgresEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** waits between attempts to get notifications back after the server ended their connection */
   readonly listenerReconnectDelaysMs?: readonly number[];
+  /** events per checkpoint of the global log (docs/audit.md); tests only: an installation keeps the default */
+  readonly checkpointInterval?: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export class PostgresEventStore implements EventStore {
     private readonly connection: SqlConnection,
     private readonly schema: string,
     private readonly pollIntervalMs: number,
+    private readonly checkpointInterval: number | undefined,
   ) {}
 
   static async create(connection: SqlConnection, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
@@ -56,7 +59,7 @@ export class PostgresEventStore implements EventStore {
     // or just after pool.end(), which does not wait for sockets to close) is dropped by the
     // pool, and the next query opens another; unheard, the pool's 'error' would crash the process.
     pool.on('error', (error) => console.warn(`event store: idle connection lost: ${error.message}`));
-    const store = new PostgresEventStore(pool, connection, schema, options.pollIntervalMs ?? 1000);
+    const store = new PostgresEventStore(pool, connection, schema, options.pollIntervalMs ?? 1000, options.checkpointInterval);
     await store.ensureSchema();
     if (connection.supportsNotifications) await store.listen(options.listenerReconnectDelaysMs);
     return store;
@@ -168,7 +171,7 @@ export class PostgresEventStore implements EventStore {
     try {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [`${this.schema}.schema`]);
       try {
-        await client.query(eventStoreSchemaSql(this.schema));
+        await client.query(eventStoreSchemaSql(this.schema, this.checkpointInterval));
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`${this.schema}.schema`]);
       }

@@ -1,4 +1,5 @@
 import { GENESIS_HASH } from './audit/event-hash';
+import { CHECKPOINT_INTERVAL, checkpointsSchemaSql } from './audit/postgres-checkpoints.schema';
 
 /**
  * The PostgreSQL event store's tables and its append function. An append is one call
@@ -8,7 +9,7 @@ import { GENESIS_HASH } from './audit/event-hash';
  * later find a committed event below N (gap-safe checkpoints). It also links each event
  * into its stream's hash chain (audit/event-hash.ts).
  */
-export function eventStoreSchemaSql(schema: string): string {
+export function eventStoreSchemaSql(schema: string, checkpointInterval = CHECKPOINT_INTERVAL): string {
   const s = quoteIdent(schema);
   return `
 CREATE SCHEMA IF NOT EXISTS ${s};
@@ -44,6 +45,7 @@ END $chain$;
 CREATE TABLE IF NOT EXISTS ${s}.audit_chain (since_position bigint NOT NULL);
 INSERT INTO ${s}.audit_chain (since_position)
   SELECT (SELECT coalesce(max(position), 0) + 1 FROM ${s}.events) WHERE NOT EXISTS (SELECT 1 FROM ${s}.audit_chain);
+${checkpointsSchemaSql(s, checkpointInterval)}
 
 CREATE OR REPLACE FUNCTION ${s}.append(p_stream text, p_expected bigint, p_events jsonb)
 RETURNS TABLE (appended boolean, stream_revision bigint, last_position bigint)
@@ -84,6 +86,7 @@ BEGIN
   INSERT INTO ${s}.streams (stream_name, revision, last_hash)
   VALUES (p_stream, v_current + jsonb_array_length(p_events), v_previous)
   ON CONFLICT (stream_name) DO UPDATE SET revision = EXCLUDED.revision, last_hash = EXCLUDED.last_hash;
+  PERFORM ${s}.seal_checkpoints(v_last);
   PERFORM pg_notify(${literal(notificationChannel(schema))}, v_last::text);
   RETURN QUERY SELECT true, v_current + jsonb_array_length(p_events), v_last;
 END

@@ -7,7 +7,7 @@ export interface ChainBreak {
   readonly revision: number;
   readonly position: GlobalPosition;
   readonly eventId: string;
-  readonly problem: 'missing-events' | 'unchained' | 'previous-hash' | 'hash';
+  readonly problem: 'missing-events' | 'unchained' | 'previous-hash' | 'hash' | 'checkpoint';
   readonly expected: string;
   readonly found: string;
 }

@@ -2,6 +2,7 @@ import type { ClientBase } from 'pg';
 import type { GlobalPosition, RecordedEvent } from '../event-store.port';
 import { COLUMNS, type EventRow, toRecordedEvent } from '../postgres-event-store.rows';
 import { quoteIdent } from '../postgres-event-store.schema';
+import type { Checkpoint } from './checkpoint-verifier';
 
 /**
  * The PostgreSQL event store's tables as an auditor reads them: events exactly as stored
@@ -53,6 +54,24 @@ export class PostgresAuditLog {
       [streamNames ? [...streamNames] : null],
     );
     return new Map(rows.map((row) => [row.stream_name, Number(row.revision)]));
+  }
+
+  /** The checkpoints of the global log, oldest first. */
+  async checkpoints(): Promise<Checkpoint[]> {
+    const { rows } = await this.client.query<{
+      position: string;
+      after_position: string;
+      events: number;
+      previous_hash: string;
+      hash: string;
+    }>(`SELECT position, after_position, events, previous_hash, hash FROM ${this.table('audit_checkpoints')} ORDER BY position`);
+    return rows.map((row) => ({
+      position: BigInt(row.position),
+      afterPosition: BigInt(row.after_position),
+      events: row.events,
+      previousHash: row.previous_hash,
+      hash: row.hash,
+    }));
   }
 
   private table(name: string): string {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { GENESIS_HASH, type NewEvent, PostgresEventStore, checkpointHash } from '@tracker/platform/event-store';
 import { createTempDatabase, describeWithServers, type TempDatabase } from '@tracker/testing';
@@ -17,7 +20,10 @@ const event = (type: string, data: Record<string, unknown>, actor: number | null
 async function audit(client: Client, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runAudit(args, client, { out: (text) => void (out += text), err: (text) => void (err += text) });
+  const code = await runAudit(args, () => Promise.resolve(client), {
+    out: (text) => void (out += text),
+    err: (text) => void (err += text),
+  });
   return { code, out, err };
 }
 
@@ -73,6 +79,21 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
     }
     expect(records.map((r) => r['previousHash'])).toEqual([GENESIS_HASH, records[0]!['hash'], GENESIS_HASH, records[1]!['hash']]);
     expect(records[0]!['data']).toEqual(bug[0]!.data);
+
+    // offline: the export alone verifies, and an edit of the file is named
+    const file = join(await mkdtemp(join(tmpdir(), 'audit-')), 'bug-42.jsonl');
+    await writeFile(file, out);
+    expect(await audit(client, 'verify', '--file', file)).toMatchObject({
+      code: 0,
+      out: 'audit verify: intact: 4 events in 2 streams, 0 stored before the chain began (position 1), 0 checkpoints\n',
+    });
+    await writeFile(file, out.replace('me too', 'not me'));
+    const edited = await audit(client, 'verify', '--file', file);
+    expect(edited.code).toBe(1);
+    expect(edited.out).toContain(
+      `BROKEN: the hash does not match the event content (edited after it was written)\n  stream:   bug-42\n  revision: 1\n`,
+    );
+    expect(edited.out).toContain(`  event:    ${bug[1]!.id}\n`);
   });
 
   it('exports CSV with a header, CRLF rows and RFC 4180 quoting of commas, quotes and line breaks', async () => {

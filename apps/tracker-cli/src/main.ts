@@ -10,12 +10,17 @@ import { loadTrackerCliConfig } from './config';
 async function main(argv: readonly string[]): Promise<number> {
   const [group, ...args] = argv;
   if (group !== 'audit') throw new UsageError(group ? `unknown command '${group}'` : 'no command given');
-  const client = new Client({ connectionString: loadTrackerCliConfig(process.env).databaseUrl, application_name: 'tracker-cli' });
-  await client.connect();
+  let client: Client | undefined;
+  // connected only when the command needs the database (verifying an export does not)
+  const database = async (): Promise<Client> => {
+    client = new Client({ connectionString: loadTrackerCliConfig(process.env).databaseUrl, application_name: 'tracker-cli' });
+    await client.connect();
+    return client;
+  };
   try {
-    return await runAudit(args, client, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
+    return await runAudit(args, database, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
   } finally {
-    await client.end();
+    await client?.end();
   }
 }
 

@@ -85,7 +85,7 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
     await writeFile(file, out);
     expect(await audit(client, 'verify', '--file', file)).toMatchObject({
       code: 0,
-      out: 'audit verify: intact: 4 events in 2 streams, 0 stored before the chain began (position 1), 0 checkpoints\n',
+      out: 'audit verify: intact: 4 events in 2 streams, 0 without a hash from before the chain (position 1) or an older release, 0 checkpoints\n',
     });
     await writeFile(file, out.replace('me too', 'not me'));
     const edited = await audit(client, 'verify', '--file', file);
@@ -131,7 +131,7 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
     const intact = await audit(client, 'verify');
     expect(intact).toMatchObject({
       code: 0,
-      out: 'audit verify: intact: 7 events in 3 streams, 0 stored before the chain began (position 1), 0 checkpoints\n',
+      out: 'audit verify: intact: 7 events in 3 streams, 0 without a hash from before the chain (position 1) or an older release, 0 checkpoints\n',
     });
 
     const deleted = unrelated[1]!;
@@ -175,7 +175,7 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
     expect(out).toContain('  expected: revision 0\n  found:    revision -1\n');
   });
 
-  it('accepts the events of a log written before the chain, and refuses an unhashed event written after', async () => {
+  it('accepts the events of a log written before the chain and an older release events during the rollout, and no other unhashed event', async () => {
     const old = await createTempDatabase('audit_legacy');
     const oldClient = new Client({ connectionString: old.url });
     await oldClient.connect();
@@ -192,12 +192,22 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
 
       const upgraded = await PostgresEventStore.create(old.connection);
       await upgraded.appendToStream('bug-1', [event('BugUpdated', {}, 1, 4)], { expectedRevision: 1 });
+      // a process of the old release, still running during the rollout, calls the append function without a content hash
+      const oldWriter = event('BugUpdated', { by: 'old release' }, 1, 5);
+      await oldClient.query('SELECT * FROM eventstore.append($1, 0, $2::jsonb)', ['bug-2', JSON.stringify([oldWriter])]);
+      await upgraded.appendToStream('bug-2', [event('BugUpdated', {}, 1, 6)], { expectedRevision: 1 });
       const [chained] = (await upgraded.readStream('bug-1')).slice(-1);
+      const bug2 = await upgraded.readStream('bug-2');
       await upgraded.close();
       expect(chained?.metadata.previousHash).toBe(GENESIS_HASH);
+      expect(bug2.map((e) => [e.position, e.metadata.previousHash === GENESIS_HASH, e.metadata.hash === undefined])).toEqual([
+        [3n, false, true],
+        [5n, false, true],
+        [6n, true, false],
+      ]);
       expect(await audit(oldClient, 'verify')).toMatchObject({
         code: 0,
-        out: 'audit verify: intact: 4 events in 2 streams, 3 stored before the chain began (position 4), 0 checkpoints\n',
+        out: 'audit verify: intact: 6 events in 2 streams, 4 without a hash from before the chain (position 4) or an older release, 0 checkpoints\n',
       });
 
       await oldClient.query(`UPDATE eventstore.events SET metadata = metadata - 'hash' - 'previousHash' WHERE position = 4`);
@@ -239,7 +249,7 @@ describeWithServers(['postgres'], 'tracker audit on the real PostgreSQL', () => 
         { position: '6', after_position: '3', events: 3, previous_hash: first, hash: checkpointHash(first, 6n, hashes.slice(3, 6)) },
       ]);
       expect((await audit(sealedClient, 'verify')).out).toBe(
-        'audit verify: intact: 7 events in 3 streams, 0 stored before the chain began (position 1), 2 checkpoints\n',
+        'audit verify: intact: 7 events in 3 streams, 0 without a hash from before the chain (position 1) or an older release, 2 checkpoints\n',
       );
 
       // the stream chains cannot see this: s-2 ends intact at revision 1 after it

@@ -43,6 +43,8 @@ DO $chain$ BEGIN
   END IF;
 END $chain$;
 CREATE TABLE IF NOT EXISTS ${s}.audit_chain (since_position bigint NOT NULL);
+-- events written without a hash after the chain began, by a process of the release before it (rolling upgrade)
+CREATE TABLE IF NOT EXISTS ${s}.audit_unchained (position bigint PRIMARY KEY);
 INSERT INTO ${s}.audit_chain (since_position)
   SELECT (SELECT coalesce(max(position), 0) + 1 FROM ${s}.events) WHERE NOT EXISTS (SELECT 1 FROM ${s}.audit_chain);
 ${checkpointsSchemaSql(s, checkpointInterval)}
@@ -67,12 +69,21 @@ BEGIN
     RETURN QUERY SELECT false, v_current, NULL::bigint;
     RETURN;
   END IF;
-  -- a stream whose events predate the chain starts its chain at the genesis value too
-  v_previous := coalesce(v_previous, ${literal(GENESIS_HASH)});
+  -- a stream whose events predate the chain (last_hash null) starts its chain at the genesis value too
   FOR v_event IN SELECT x.e, x.i FROM jsonb_array_elements(p_events) WITH ORDINALITY AS x(e, i) ORDER BY x.i LOOP
     IF v_event.e->>'contentHash' IS NULL THEN
-      RAISE EXCEPTION 'event % has no contentHash', v_event.e->>'id';
+      -- a process of the release before the chain, during a rolling upgrade: its event is
+      -- stored unchained and listed as such, the stream's next event chains from the genesis
+      -- value, so that release keeps writing until it is replaced
+      INSERT INTO ${s}.events (event_id, stream_name, revision, type, schema_version, data, metadata)
+      VALUES ((v_event.e->>'id')::uuid, p_stream, v_current + v_event.i, v_event.e->>'type', (v_event.e->>'schemaVersion')::integer,
+              v_event.e->'data', v_event.e->'metadata')
+      RETURNING position INTO v_last;
+      INSERT INTO ${s}.audit_unchained (position) VALUES (v_last);
+      v_previous := NULL;
+      CONTINUE;
     END IF;
+    v_previous := coalesce(v_previous, ${literal(GENESIS_HASH)});
     -- link = JSON.stringify([previousHash, streamName, revision, contentHash]), as linkHash() builds it
     v_hash := encode(sha256(convert_to(
       '[' || to_json(v_previous)::text || ',' || to_json(p_stream)::text || ',' || (v_current + v_event.i)::text

@@ -94,5 +94,8 @@ describe('ChainVerifier', () => {
     expect(firstBreak(verifier, [legacy!, relinked])).toBeUndefined();
     expect(verifier.summary()).toEqual({ events: 2, streams: 1, unchained: 1 });
     expect(firstBreak(new ChainVerifier(1n), [legacy!])).toMatchObject({ problem: 'unchained', position: 1n });
+    // listed by the store as written by a release before the chain: accepted, and only that position
+    expect(firstBreak(new ChainVerifier(1n, new Set([1n])), [legacy!, relinked])).toBeUndefined();
+    expect(firstBreak(new ChainVerifier(1n, new Set([7n])), [legacy!])).toMatchObject({ problem: 'unchained' });
   });
 });

@@ -15,7 +15,7 @@ export interface ChainBreak {
 export interface ChainSummary {
   readonly events: number;
   readonly streams: number;
-  /** events stored before the chain existed (below `chainedSince`): carried no hash, accepted as they are */
+  /** events without a hash, accepted as they are: stored before the chain existed, or listed by the store as written by an older release */
   readonly unchained: number;
 }
 
@@ -37,8 +37,14 @@ export class ChainVerifier {
   private events = 0;
   private unchained = 0;
 
-  /** @param chainedSince the first position that must carry a hash (PostgreSQL: audit_chain.since_position) */
-  constructor(private readonly chainedSince: GlobalPosition) {}
+  /**
+   * @param chainedSince the first position that must carry a hash (PostgreSQL: audit_chain.since_position)
+   * @param unchainedAfter positions above it that the store itself wrote without one (a release before the chain, during a rolling upgrade)
+   */
+  constructor(
+    private readonly chainedSince: GlobalPosition,
+    private readonly unchainedAfter: ReadonlySet<GlobalPosition> = new Set(),
+  ) {}
 
   /** The break this event shows, if any; after a break the verdict on later events means nothing. */
   check(event: RecordedEvent): ChainBreak | undefined {
@@ -57,7 +63,7 @@ export class ChainVerifier {
     this.events += 1;
     const { hash, previousHash } = event.metadata;
     if (hash === undefined) {
-      if (event.position >= this.chainedSince) return at('unchained', 'a hash', 'none');
+      if (event.position >= this.chainedSince && !this.unchainedAfter.has(event.position)) return at('unchained', 'a hash', 'none');
       this.unchained += 1;
       this.heads.set(event.streamName, { revision: event.revision, hash: null });
       return undefined;

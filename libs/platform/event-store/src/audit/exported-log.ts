@@ -55,6 +55,10 @@ export class ExportedLog implements AuditedLog {
     return Promise.resolve(new Map());
   }
 
+  unchainedPositions(): Promise<ReadonlySet<GlobalPosition>> {
+    return Promise.resolve(new Set());
+  }
+
   checkpoints(): Promise<readonly Checkpoint[]> {
     return Promise.resolve([]);
   }

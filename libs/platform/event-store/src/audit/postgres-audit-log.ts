@@ -56,6 +56,12 @@ export class PostgresAuditLog {
     return new Map(rows.map((row) => [row.stream_name, Number(row.revision)]));
   }
 
+  /** Positions the append function wrote without a hash after the chain began (a process of the release before it). */
+  async unchainedPositions(): Promise<Set<GlobalPosition>> {
+    const { rows } = await this.client.query<{ position: string }>(`SELECT position::text FROM ${this.table('audit_unchained')}`);
+    return new Set(rows.map((row) => BigInt(row.position)));
+  }
+
   /** The checkpoints of the global log, oldest first. */
   async checkpoints(): Promise<Checkpoint[]> {
     const { rows } = await this.client.query<{

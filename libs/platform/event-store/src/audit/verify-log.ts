@@ -8,6 +8,8 @@ export interface AuditedLog {
   pages(streamNames?: readonly string[]): AsyncIterable<readonly RecordedEvent[]>;
   streamRevisions(streamNames?: readonly string[]): Promise<ReadonlyMap<string, number>>;
   checkpoints(): Promise<readonly Checkpoint[]>;
+  /** positions at or after chainedSince that the store itself wrote without a hash (a release before the chain, during a rolling upgrade) */
+  unchainedPositions(): Promise<ReadonlySet<GlobalPosition>>;
 }
 
 interface Verified extends ChainSummary {
@@ -26,7 +28,7 @@ export type VerifyReport = ({ readonly ok: true } & Verified) | ({ readonly ok: 
  */
 export async function verifyLog(log: AuditedLog, streamNames?: readonly string[]): Promise<VerifyReport> {
   const chainedSince = await log.chainedSince();
-  const verifier = new ChainVerifier(chainedSince);
+  const verifier = new ChainVerifier(chainedSince, await log.unchainedPositions());
   const seals = new CheckpointVerifier(streamNames ? [] : await log.checkpoints());
   const verified = (): Verified => ({ chainedSince, checkpoints: seals.verified, ...verifier.summary() });
   const broken = (found: ChainBreak): VerifyReport => ({ ok: false, broken: found, ...verified() });
@@ -56,7 +58,7 @@ const PROBLEMS: Record<ChainBreak['problem'], string> = {
 /** The report as an operator reads it: one line when intact, the broken link named field by field otherwise. */
 export function describeReport(report: VerifyReport): string {
   const counted =
-    `${report.events} events in ${report.streams} streams, ${report.unchained} stored before the chain began (position ${report.chainedSince}), ` +
+    `${report.events} events in ${report.streams} streams, ${report.unchained} without a hash from before the chain (position ${report.chainedSince}) or an older release, ` +
     `${report.checkpoints} checkpoints`;
   if (report.ok) return `audit verify: intact: ${counted}\n`;
   const { broken } = report;

@@ -1,0 +1,4 @@
+export * from './tracer';
+export * from './trace-context';
+export * from './tracing.config';
+export * from './tracing-sdk';

@@ -35,3 +35,8 @@ export function recordCarrier(record: Record<string, string | string[] | undefin
     },
   };
 }
+
+/** Runs `work` in the trace a received message was sent from, so that the span handling it is a child of the sender's. */
+export function continueTrace<T>(carrier: Pick<TraceCarrier, 'get'>, work: () => T): T {
+  return context.with(extractTraceContext(carrier), work);
+}

@@ -1,13 +1,18 @@
-import { type Attributes, type Context, type Span, SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
+import { type Attributes, type Context, type Span, type Tracer, SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
 
 /**
- * Tracker's one tracer. Until an SDK is registered (`startTracing`, only when
+ * Tracker's tracer. Until an SDK is registered (`startTracing`, only when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set) the API hands out non-recording spans, so code
- * that traces costs next to nothing in a process that does not export traces.
+ * that traces costs next to nothing in a process that does not export traces. Asked for
+ * at each use rather than kept: a kept tracer stays bound to the first SDK even after it
+ * was stopped and another started (tests do).
  */
-export const tracer = trace.getTracer('tracker');
+export function tracer(): Tracer {
+  return trace.getTracer('tracker');
+}
 
-export { SpanKind };
+/** the API's pieces that code running a span by hand needs, so that only this library names @opentelemetry/api */
+export { SpanKind, SpanStatusCode, context, trace };
 
 export interface SpanOptions {
   readonly kind: SpanKind;
@@ -22,7 +27,7 @@ export interface SpanOptions {
  * `work` may add attributes once it knows them (a response's status).
  */
 export async function inSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
-  const span = tracer.startSpan(
+  const span = tracer().startSpan(
     name,
     { kind: options.kind, ...(options.attributes ? { attributes: options.attributes } : {}) },
     options.parent,

@@ -2,3 +2,4 @@ export * from './tracer';
 export * from './trace-context';
 export * from './tracing.config';
 export * from './tracing-sdk';
+export * from './tracing-shutdown';

@@ -1,4 +1,4 @@
-import { type Context, context, propagation } from '@opentelemetry/api';
+import { type Context, ROOT_CONTEXT, context, propagation } from '@opentelemetry/api';
 
 /** Where a message keeps its W3C trace context (`traceparent`, `tracestate`): NATS headers, the in-process envelope, HTTP headers. */
 export interface TraceCarrier {
@@ -15,9 +15,14 @@ export function injectTraceContext(carrier: TraceCarrier): void {
   propagation.inject(context.active(), carrier, { set: (target, name, value) => target.set(name, value) });
 }
 
-/** The context a received message was sent from: the parent of the span that handles it. */
+/**
+ * The context a received message was sent from: the parent of the span that handles it.
+ * Only what the message carries counts, never the receiver's own active span (in embedded
+ * mode caller and handler share one async context): a message without `traceparent`
+ * starts a new trace, so the carrier is the one path a trace crosses, on every transport.
+ */
 export function extractTraceContext(carrier: Pick<TraceCarrier, 'get'>): Context {
-  return propagation.extract(context.active(), carrier, {
+  return propagation.extract(ROOT_CONTEXT, carrier, {
     get: (source, name) => source.get(name),
     keys: () => ['traceparent', 'tracestate'],
   });

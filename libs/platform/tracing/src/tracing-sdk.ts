@@ -20,10 +20,10 @@ let running: { readonly provider: NodeTracerProvider; readonly untraceSql: () =>
  * otherwise): spans batched to the collector over OTLP/HTTP, W3C trace context as the
  * propagator, Node's AsyncLocalStorage as the context manager, SQL queries traced.
  */
-export function startTracing(config: TracingConfig | undefined): void {
+export function startTracing(config: TracingConfig | undefined, process: string): void {
   if (!config) return;
   const exporter = new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` });
-  startTracingWith({ serviceName: config.serviceName, spanProcessors: [new BatchSpanProcessor(exporter)] });
+  startTracingWith({ serviceName: config.serviceName ?? `tracker-${process}`, spanProcessors: [new BatchSpanProcessor(exporter)] });
 }
 
 /** The SDK with the given span processors (tests pass an in-memory exporter's). One SDK per process. */

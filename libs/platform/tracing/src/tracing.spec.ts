@@ -9,19 +9,18 @@ import { readTracingConfig } from './tracing.config';
 import { startTracingWith, stopTracing } from './tracing-sdk';
 
 describe('readTracingConfig', () => {
-  it('is off without OTEL_EXPORTER_OTLP_ENDPOINT, and names the process by default', () => {
-    expect(readTracingConfig(new EnvReader({}), 'bugs')).toBeUndefined();
-    expect(readTracingConfig(new EnvReader({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }), 'bugs')).toEqual({
+  it('is off without OTEL_EXPORTER_OTLP_ENDPOINT, and takes OTEL_SERVICE_NAME when set', () => {
+    expect(readTracingConfig(new EnvReader({ OTEL_SERVICE_NAME: 'bugs-eu' }))).toBeUndefined();
+    expect(readTracingConfig(new EnvReader({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }))).toEqual({
       endpoint: 'http://collector:4318',
-      serviceName: 'tracker-bugs',
     });
     const named = new EnvReader({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'bugs-eu' });
-    expect(readTracingConfig(named, 'bugs')?.serviceName).toBe('bugs-eu');
+    expect(readTracingConfig(named)).toEqual({ endpoint: 'http://collector:4318', serviceName: 'bugs-eu' });
   });
 
   it('refuses an endpoint that is not an HTTP URL', () => {
     const env = new EnvReader({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4317' });
-    readTracingConfig(env, 'bugs');
+    readTracingConfig(env);
     expect(() => env.finish({})).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT=collector:4317/);
   });
 });

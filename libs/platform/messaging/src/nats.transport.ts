@@ -2,9 +2,11 @@ import type { MessageHandler, MsPattern, NatsContext, WritePacket } from '@nestj
 import { ServerNats } from '@nestjs/microservices';
 import { type Msg, type MsgHdrs, type NatsConnection, createInbox, Empty } from 'nats';
 import { ErrorCode } from '@tracker/contracts';
+import { continueTrace } from '@tracker/platform/tracing';
 import { BODY_HEADER, ChunkAssembler, chunkBytes, isNoResponders, publishChunks } from './nats-chunks';
 import { type NatsClientOptions, connectPatiently } from './nats-connection-options';
 import { messageOf } from './transport-errors';
+import { natsTraceCarrier } from './nats-trace-headers';
 
 type Serialized = { readonly data: Uint8Array; readonly headers?: MsgHdrs };
 /** What the Nest handlers read of a received message. */
@@ -54,7 +56,8 @@ export class PrefixedNatsServer extends ServerNats {
     try {
       const bodySubject = natsMsg.headers?.get(BODY_HEADER);
       const message: Received = bodySubject ? withData(natsMsg, await this.fetchBody(bodySubject)) : natsMsg;
-      return await super.handleMessage(channel, message);
+      // the handler (and its server span, ServiceReplyInterceptor) runs in the caller's trace
+      return await continueTrace(natsTraceCarrier(natsMsg.headers), () => super.handleMessage(channel, message));
     } catch (error) {
       this.logger.error(`a message on ${channel} could not be handled: ${messageOf(error)}`);
       answerFailure(natsMsg, undefined, `The message on '${channel}' could not be handled: ${messageOf(error)}.`);

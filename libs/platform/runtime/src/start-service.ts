@@ -13,6 +13,7 @@ import {
 import { serveOperations } from './health/operations-server';
 import { ProcessReadiness } from './health/process-readiness';
 import { processLogger } from './json-logger';
+import { startTracing } from '@tracker/platform/tracing';
 import type { ServicePlatformConfig } from './platform.config';
 
 /**
@@ -32,13 +33,17 @@ import type { ServicePlatformConfig } from './platform.config';
 export async function startService(
   service: ServiceName,
   module: DynamicModule,
-  platform: Pick<ServicePlatformConfig, 'messaging' | 'logLevels' | 'logFormat' | 'migrateOnly' | 'metricsPort' | 'readyMaxLagEvents'>,
+  platform: Pick<
+    ServicePlatformConfig,
+    'messaging' | 'logLevels' | 'logFormat' | 'migrateOnly' | 'metricsPort' | 'readyMaxLagEvents' | 'tracing'
+  >,
 ): Promise<void> {
   const { messaging, logLevels } = platform;
   if (messaging.transport !== 'nats') throw new Error('A service process answers on NATS only');
   const logger = processLogger(service, platform.logFormat, logLevels);
   // from the first line on, before Nest takes it over when the module is built
   Logger.overrideLogger(logger);
+  if (!platform.migrateOnly) startTracing(platform.tracing, service);
   const readiness = new ProcessReadiness(platform.readyMaxLagEvents);
   if (platform.metricsPort !== undefined && !platform.migrateOnly) {
     const { port } = await serveOperations(platform.metricsPort, '0.0.0.0', () => readiness.report());

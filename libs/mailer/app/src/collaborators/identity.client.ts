@@ -21,4 +21,11 @@ export class IdentityClient {
     });
     return result.users;
   }
+
+  /** One user by id (all digits) or login, as `/rest/user/{id_or_name}` names them; undefined when there is none. */
+  async user(correlationId: string, idOrName: string): Promise<UserSummary | undefined> {
+    const byId = /^\d+$/.test(idOrName);
+    const found = await this.users(correlationId, byId ? [Number(idOrName)] : [], byId ? [] : [idOrName]);
+    return found[0];
+  }
 }

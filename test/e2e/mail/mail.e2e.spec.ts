@@ -177,6 +177,10 @@ describeInBothModes(
         code: 32000,
       });
       expect(errorOf(await world.call(cc, 'PUT', path, { relationships: ['CC'] }))).toMatchObject({ status: 400, code: 32000 });
+      expect(errorOf(await world.call(cc, 'PUT', path, {}))).toMatchObject({ status: 400, code: 50 });
+      // an id beyond 32 bits is refused at the gateway's edge, as on every route (docs/wire-format.md)
+      expect(errorOf(await world.call(ADMIN, 'GET', '/user/99999999999/mail_preferences'))).toMatchObject({ status: 400, code: 54 });
+      expect(errorOf(await world.call(ADMIN, 'GET', '/user/nobody@example.com/mail_preferences'))).toMatchObject({ status: 404, code: 51 });
       expect(await world.ok(ADMIN, 'GET', `/user/${encodeURIComponent(cc.login)}/mail_preferences`)).toEqual(defaults);
 
       const set = await world.ok<{ relationships: Record<string, string[]> }>(cc, 'PUT', path, {

@@ -75,13 +75,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {
     // Small files with one purpose (docs/architecture.md, "File size"): 200 lines of code
     // in a source file, comments and blank lines not counted, so explaining why is free.
-    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: { 'max-lines': ['error', { max: 200, skipBlankLines: true, skipComments: true }] },
   },
   {
@@ -92,8 +92,8 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // CommonJS by necessity: Jest's config and worker-thread scripts run untransformed
-    files: ['jest.config.js', '**/*.worker.js'],
+    // CommonJS by necessity: Jest's config, worker-thread scripts and the modules they load run untransformed
+    files: ['jest.config.js', '**/*.worker.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

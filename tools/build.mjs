@@ -1,18 +1,21 @@
 // Compiles every TypeScript source under apps/, libs/ and bench/ to dist/ with swc
 // (about a second for the whole tree), rewriting the @tracker/* path aliases of
 // tsconfig.base.json into relative requires so that plain `node` runs the output.
-// Plain .js sources (worker-thread scripts) are copied as they are.
+// Plain .js sources (worker-thread scripts, and the .cjs modules they load) are copied as
+// they are. Last, the embedded PostgreSQL's template is made, once per PGlite version.
 // Type checking is `npm run typecheck`; this step only transpiles. Unchanged files
 // are skipped, so a second `npm start` compiles nothing.
 import { transformFile } from '@swc/core';
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist');
 const sourceDirs = ['apps', 'libs', 'bench'];
-const isSource = (name) => (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.spec.ts')) || name.endsWith('.worker.js');
+const isSource = (name) =>
+  (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.spec.ts')) || name.endsWith('.worker.js') || name.endsWith('.cjs');
 
 async function* walk(dir) {
   let entries;
@@ -63,7 +66,7 @@ for (const dir of sourceDirs) {
       (async () => {
         if ((await isUpToDate(source, target)) && (await stat(target)).mtimeMs >= configStamp) return;
         await mkdir(dirname(target), { recursive: true });
-        if (source.endsWith('.js')) {
+        if (/\.c?js$/.test(source)) {
           await copyFile(source, target);
           compiled += 1;
           return;
@@ -79,3 +82,7 @@ for (const dir of sourceDirs) {
 }
 await Promise.all(jobs);
 console.error(`build: ${compiled} of ${total} files compiled to dist/`);
+
+// the embedded PostgreSQL's fresh cluster, made once so that no start pays PGlite's initdb
+const { ensurePgliteTemplate } = createRequire(import.meta.url)('../libs/platform/sql/src/pglite-template.cjs');
+if (await ensurePgliteTemplate()) console.error('build: made the embedded PostgreSQL template (once per PGlite version)');

@@ -9,6 +9,8 @@ import { attachmentsBench } from './suites/attachments.bench';
 import { blobStoreBench } from './suites/blob-store.bench';
 import { eventStoreBench } from './suites/event-store.bench';
 import { flagsBench } from './suites/flags.bench';
+import { mailDeliveryBench } from './suites/mail-delivery.bench';
+import { mailWritePathBench } from './suites/mail-write-path.bench';
 import { bugsBench } from './suites/bugs.bench';
 import { commentsBench } from './suites/comments.bench';
 import { httpBench } from './suites/http.bench';
@@ -50,6 +52,8 @@ async function main(): Promise<void> {
     // after the blob store: its putStream / getStream are this suite's baselines
     ['attachments', () => attachmentsBench()],
     ['flags', () => flagsBench()],
+    ['mail delivery', () => mailDeliveryBench()],
+    ['mail write path', () => mailWritePathBench()],
   ];
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !suites.some(([suite]) => suite === name));

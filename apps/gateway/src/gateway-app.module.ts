@@ -4,6 +4,7 @@ import { BlobStoreModule } from '@tracker/platform/blob-store';
 import { MessagingModule } from '@tracker/platform/messaging';
 import { addressIdentifiesClient } from '@tracker/platform/runtime';
 import { SqlModule } from '@tracker/platform/sql';
+import { TracingShutdown } from '@tracker/platform/tracing';
 import type { GatewayConfig } from './config';
 
 /** The gateway as its own process: HTTP in front, NATS behind, the blob store for attachment bytes, PostgreSQL for Idempotency-Key records. */
@@ -24,6 +25,8 @@ export class GatewayAppModule {
           idempotency: config.idempotency,
         }),
       ],
+      // the spans still batched are sent at shutdown
+      providers: [TracingShutdown],
     };
   }
 }

@@ -7,11 +7,13 @@ import {
   onTermination,
   processLogger,
 } from '@tracker/platform/runtime';
+import { startTracing } from '@tracker/platform/tracing';
 import { loadGatewayConfig } from './config';
 import { GatewayAppModule } from './gateway-app.module';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig(process.env);
+  startTracing(config.tracing, 'gateway');
   const app = await createHttpApplication(
     GatewayAppModule.forRoot(config),
     config.http,

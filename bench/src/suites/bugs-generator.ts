@@ -74,6 +74,31 @@ export function fieldsOf(i: number): BugFields {
   };
 }
 
+/** The BugCreated of bench bug `bugId`, its fields those of `fieldsOf(i)`, reported by the administrator. */
+export function bugCreated(bugId: number, commentId: number, i: number): BugCreated {
+  const fields = fieldsOf(i);
+  return {
+    type: 'BugCreated',
+    data: {
+      bugId,
+      reporter: { id: 1, login: ADMIN.login },
+      fields,
+      description: {
+        commentId,
+        count: 0,
+        text: `Steps for ${fields.summary}.`,
+        isPrivate: false,
+        isMarkdown: false,
+        workTime: 0,
+        tags: [],
+        attachmentId: null,
+        addedText: null,
+      },
+      participants: { assignee: 1, qaContact: null, reporter: 1, cc: [] },
+    },
+  };
+}
+
 /** Appends 100,000 BugCreated events (ids from 1,000,001) and waits until the read model holds them. */
 export async function generateBugs(database: TempDatabase, pool: Pool, connections: number): Promise<Measurement[]> {
   const store = await PostgresEventStore.create(database.connection, { poolSize: connections });
@@ -82,27 +107,7 @@ export async function generateBugs(database: TempDatabase, pool: Pool, connectio
   try {
     await runLanes(GENERATED, connections, async (i) => {
       const bugId = 1_000_001 + i;
-      const fields = fieldsOf(i);
-      const event: BugCreated = {
-        type: 'BugCreated',
-        data: {
-          bugId,
-          reporter: { id: 1, login: ADMIN.login },
-          fields,
-          description: {
-            commentId: 2_000_001 + i,
-            count: 0,
-            text: `Steps for ${fields.summary}.`,
-            isPrivate: false,
-            isMarkdown: false,
-            workTime: 0,
-            tags: [],
-            attachmentId: null,
-            addedText: null,
-          },
-          participants: { assignee: 1, qaContact: null, reporter: 1, cc: [] },
-        },
-      };
+      const event = bugCreated(bugId, 2_000_001 + i, i);
       await store.appendToStream(
         bugStream(bugId),
         [

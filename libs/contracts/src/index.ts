@@ -21,3 +21,5 @@ export * from './identity';
 export * from './catalog';
 export * from './flags';
 export * from './mailer/dead-letters.message';
+export * from './mailer/mail-preferences.events';
+export * from './mailer/mail-preferences.message';

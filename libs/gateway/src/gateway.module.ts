@@ -22,6 +22,7 @@ import { flagsRoutes } from './routes/flags.routes';
 import { flagActivityRoutes } from './routes/flag-activity.routes';
 import { healthRoutes } from './routes/health.routes';
 import { identityRoutes } from './routes/identity.routes';
+import { mailerRoutes } from './routes/mailer.routes';
 import { systemRoutes } from './routes/system.routes';
 import { RouteUploads } from './uploads/route-uploads';
 import { RequestCaller } from './wire/request-caller';
@@ -44,6 +45,7 @@ export const ALL_ROUTES: readonly RouteSource[] = [
   () => attachmentsRoutes,
   () => flagsRoutes,
   () => flagActivityRoutes,
+  () => mailerRoutes,
 ];
 
 /**

@@ -146,7 +146,7 @@ export class RestPipeline {
     if (route.upload) delete raw[route.upload.claimParam];
     if (route.upload && claim) raw[route.upload.claimParam] = claim;
     const payload = route.params ? parseParams(route.params, raw) : raw;
-    const context: CallContext = { auth, correlationId, fields };
+    const context: CallContext = { auth, correlationId, fields, params: payload };
     const answer =
       route.target.kind === 'local'
         ? await route.target.answer(payload, context)

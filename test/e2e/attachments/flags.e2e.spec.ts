@@ -1,17 +1,17 @@
 import { REBUILD_COMMENTS_SUBJECT, REBUILD_FLAGS_SUBJECT } from '@tracker/contracts';
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { ADMIN, type Caller, DATETIME, errorOf } from './support/attachments-world';
 import { AttachmentFlagsWorld, type AttachmentsReplyWithFlags, type FlaggedAttachment } from './support/attachment-flags-world';
 
 /**
- * Flags on attachments over the gateway's HTTP in the embedded run mode (docs/attachments.md §1,
+ * Flags on attachments over the gateway's HTTP in both run modes (docs/attachments.md §1,
  * docs/flags.md §3–5): `flags` and `bug_flags` of attachment create and update, decided by
  * the flags service; refusals change nothing; `flags` in attachment reads (by bug, by id,
  * with `ids` and `attachment_ids`, skipped when filtered out); `flagtypes.name` in replies
  * and history (with `attachment_id`, hidden when private); `is_obsolete` cancelling `?`; the
  * read models rebuilt from the log answering the same.
  */
-describeInEmbeddedMode('attachments: flags', (tracker) => {
+describeInBothModes('attachments: flags', (tracker) => {
   const world = new AttachmentFlagsWorld(() => tracker().baseUrl);
   const name = (key: string): string => `${key}-${world.suffix}`;
   let where: { product: string; component: string };

@@ -1,8 +1,8 @@
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { AttachmentsWorld, type Caller, errorOf } from './support/attachments-world';
 
 /** With TRACKER_USE_MARKDOWN=false, an attachment's comment may not be Markdown: 140, nothing written (docs/attachments.md §1.1). */
-describeInEmbeddedMode(
+describeInBothModes(
   'attachments with Markdown off',
   (tracker) => {
     const world = new AttachmentsWorld(() => tracker().baseUrl);

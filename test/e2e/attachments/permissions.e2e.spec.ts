@@ -1,4 +1,4 @@
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { ADMIN, ANONYMOUS, type Attachment, AttachmentsWorld, type Caller, errorOf } from './support/attachments-world';
 import type { FlagBody } from './support/attachment-flags-world';
 
@@ -7,13 +7,13 @@ type Actor = 'anonymous' | 'plain' | 'insider' | 'attacher' | 'editbugs' | 'outs
 type Outcome = number | readonly [number, number];
 
 /**
- * The permission matrix of docs/attachments.md §4.4, cell by cell, in the embedded run mode. World:
+ * The permission matrix of docs/attachments.md §4.4, cell by cell, in both run modes. World:
  * public bug B with `pub` (by the attacher) and `priv` (by the attacher, made private by the
  * insider); bug C in a group the outsider is not in; editbugs for explicit members only.
  * Flag-only updates: a caller who may not edit an attachment changes only flags they set or
  * are asked for (docs/attachments.md §4.3).
  */
-describeInEmbeddedMode('attachments: permission matrix', (tracker) => {
+describeInBothModes('attachments: permission matrix', (tracker) => {
   const world = new AttachmentsWorld(() => tracker().baseUrl);
   const actors = new Map<Actor, Caller>();
   let bugB: number;

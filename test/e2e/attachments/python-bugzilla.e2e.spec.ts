@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TEST_ADMIN } from '../../support/admin';
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { ADMIN, type AttachmentsReply, AttachmentsWorld } from './support/attachments-world';
 
 const run = promisify(execFile);
@@ -36,11 +36,11 @@ print(json.dumps({
 `;
 
 /**
- * Debian's python3-bugzilla, unmodified, against the gateway in the embedded run mode: the CLI's
+ * Debian's python3-bugzilla, unmodified, against the gateway in both run modes: the CLI's
  * `attach` (the file on stdin) and `attach --get` (writes the file back byte for byte), and
  * the library's attachfile, openattachment and get_attachments (docs/attachments.md §10).
  */
-describeInEmbeddedMode('python-bugzilla attachments', (tracker) => {
+describeInBothModes('python-bugzilla attachments', (tracker) => {
   const world = new AttachmentsWorld(() => tracker().baseUrl);
   let home: string;
   let bug: number;

@@ -1,4 +1,4 @@
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { ADMIN, ANONYMOUS, type AttachmentsWorld as World, AttachmentsWorld, type Caller, errorOf } from './support/attachments-world';
 
 interface HistoryReply {
@@ -13,9 +13,9 @@ const update = (world: World, caller: Caller, id: number, body: Record<string, u
 
 /**
  * Updating attachments (docs/attachments.md §1.3, §2 update, §4.3) and the history it leaves
- * (bug-stream-writes.md §5), through the gateway's HTTP in the embedded run mode.
+ * (bug-stream-writes.md §5), through the gateway's HTTP in both run modes.
  */
-describeInEmbeddedMode('attachments: update and history', (tracker) => {
+describeInBothModes('attachments: update and history', (tracker) => {
   const world = new AttachmentsWorld(() => tracker().baseUrl);
   let ann: Caller;
   let bob: Caller;

@@ -1,5 +1,5 @@
 import { bugStream, FLAGS_SYNC_SUBJECT, type FlagsChangedData, REBUILD_FLAGS_SUBJECT } from '@tracker/contracts';
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { ADMIN, ANONYMOUS, type Caller } from '../../support/world';
 import { FlagTypesWorld } from './support/flag-types-world';
 
@@ -14,14 +14,14 @@ interface Entry {
 const FLAG_ID_BASE = 800_000;
 
 /**
- * Flag activity of attachment flags over HTTP in the embedded run mode (docs/flags.md §6): entries
+ * Flag activity of attachment flags over HTTP in both run modes (docs/flags.md §6): entries
  * of public attachments are shown to everyone who can see the bug, those of private ones to
  * insiders and to the attachment's submitter only (the contract's rule for private
  * attachments). Attachment flags cannot be set over HTTP on this branch yet (the attachments
  * carriers come with the attachments work), so their FlagsChanged events are appended to the
  * bug's stream through the run's event store, as the bugs service would append them.
  */
-describeInEmbeddedMode('flag activity of attachment flags', (tracker) => {
+describeInBothModes('flag activity of attachment flags', (tracker) => {
   const world = new FlagTypesWorld(() => tracker().baseUrl);
   const product = `AttachFlags-${world.suffix}`;
   let insider: Caller;

@@ -1,5 +1,5 @@
 import { REBUILD_FLAGS_SUBJECT } from '@tracker/contracts';
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { ADMIN, ANONYMOUS, type Caller } from '../../support/world';
 import { errorOf, FlagTypesWorld } from './support/flag-types-world';
 
@@ -14,12 +14,12 @@ interface Entry {
 }
 
 /**
- * BMO's flag activity over the gateway's HTTP in the embedded run mode (docs/flags.md §6): every
+ * BMO's flag activity over the gateway's HTTP in both run modes (docs/flags.md §6): every
  * route and filter, limit/offset, malformed and unknown ids and logins with their statuses,
  * order, who sees what (logged out, outsider, insider of a restricted product), and the
  * activity read again after the flags read model is rebuilt.
  */
-describeInEmbeddedMode('flag activity', (tracker) => {
+describeInBothModes('flag activity', (tracker) => {
   const world = new FlagTypesWorld(() => tracker().baseUrl);
   const open = `Open-${world.suffix}`;
   const secret = `Secret-${world.suffix}`;

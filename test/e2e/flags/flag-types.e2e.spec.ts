@@ -1,15 +1,15 @@
 import { REBUILD_FLAGS_SUBJECT } from '@tracker/contracts';
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { perProductAdminCases } from './cases/per-product-admin.cases';
 import { ADMIN, ANONYMOUS, type Caller, FlagTypesWorld, type FlagTypesBody, type FlagTypeSummaryBody } from './support/flag-types-world';
 
 /**
- * Flag types over the gateway's HTTP in the embedded run mode (docs/flags.md §2): create, update
+ * Flag types over the gateway's HTTP in both run modes (docs/flags.md §2): create, update
  * and get with every parameter and error and its status, `values` per caller, BMO's
  * `/flag_types/` alias, URL-encoded names, and a rebuild of the read model that answers the
  * same. Each suite runs on its own installation, so type ids start at 1 (golden 121-126).
  */
-describeInEmbeddedMode('flag types', (tracker) => {
+describeInBothModes('flag types', (tracker) => {
   const world = new FlagTypesWorld(() => tracker().baseUrl);
   const OTHER = 'Other Product/2';
   let grantGroup: string;

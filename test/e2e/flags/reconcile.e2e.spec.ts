@@ -1,5 +1,5 @@
 import { REBUILD_FLAGS_SUBJECT } from '@tracker/contracts';
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { ADMIN, type Caller } from '../../support/world';
 import { BugFlagsWorld } from './support/bug-flags-world';
 import { errorOf } from './support/flag-types-world';
@@ -14,14 +14,14 @@ interface ActivityEntry {
 
 /**
  * What a flag type's update does to the flags already set (docs/flags.md §2.5, Bugzilla's
- * FlagType update and Flag::force_retarget), over HTTP in the embedded run mode: a narrowed scope
+ * FlagType update and Flag::force_retarget), over HTTP in both run modes: a narrowed scope
  * (an inclusion removed, an exclusion added) retargets a flag to an applicable type of the
  * same name or clears it, with no history row (as Bugzilla) but an `X` activity entry for a
  * clear; ending specific requests drops requestees; an inactive type keeps its flags and
  * takes no new ones; a bug moved to another product retargets or clears its flags with
  * history rows; and the flags read model rebuilt from the log answers the same.
  */
-describeInEmbeddedMode('flag types reconciled with the flags they hold', (tracker) => {
+describeInBothModes('flag types reconciled with the flags they hold', (tracker) => {
   const world = new BugFlagsWorld(() => tracker().baseUrl);
   const [P, Q] = [`Recon-${world.suffix}`, `Other-${world.suffix}`];
   const name = (key: string): string => `${key}-${world.suffix}`;

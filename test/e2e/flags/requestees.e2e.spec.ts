@@ -1,15 +1,15 @@
-import { describeInEmbeddedMode } from '../../support/modes';
+import { describeInBothModes } from '../../support/modes';
 import { ADMIN, type Caller } from '../../support/world';
 import { BugFlagsWorld } from './support/bug-flags-world';
 import { errorOf } from './support/flag-types-world';
 
 /**
- * Requestees and ambiguous inputs over HTTP in the embedded run mode (docs/flags.md §3.2, §3.5): who
+ * Requestees and ambiguous inputs over HTTP in both run modes (docs/flags.md §3.2, §3.5): who
  * may be asked (cannot see the bug, on the CC list of a cc-accessible bug, disabled, without
  * the grant group, oneself, unknown, a type not specifically requestable), and the 132 / 133
  * of a type or a name matching several flags or types. Every refusal leaves the bug as it was.
  */
-describeInEmbeddedMode('flag requestees and ambiguous flag inputs', (tracker) => {
+describeInBothModes('flag requestees and ambiguous flag inputs', (tracker) => {
   const world = new BugFlagsWorld(() => tracker().baseUrl);
   const [open, hidden] = [`Asks-${world.suffix}`, `Hidden-${world.suffix}`];
   const name = (key: string): string => `${key}-${world.suffix}`;

@@ -24,15 +24,16 @@ describeInBothModes(
       expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
       return response.text;
     };
-    const identityMetrics = async (): Promise<string> => {
+    const serviceMetrics = async (service: 'identity' | 'mailer'): Promise<string> => {
       if (mode === 'embedded') return gatewayMetrics();
-      const identity = tracker().processes.get('identity');
-      if (!identity) throw new Error('no identity process');
-      const [, port] = await identity.waitFor(/identity serves metrics on http:\/\/0\.0\.0\.0:(\d+)\/metrics/);
+      const running = tracker().processes.get(service);
+      if (!running) throw new Error(`no ${service} process`);
+      const [, port] = await running.waitFor(new RegExp(`${service} serves metrics on http://0\\.0\\.0\\.0:(\\d+)/metrics`));
       const response = await http(`http://127.0.0.1:${port}`, '/metrics');
       expect(response.status).toBe(200);
       return response.text;
     };
+    const identityMetrics = (): Promise<string> => serviceMetrics('identity');
 
     it('counts and times REST calls by route template and status, and the NATS requests behind them by subject', async () => {
       const before = await gatewayMetrics();
@@ -62,6 +63,15 @@ describeInBothModes(
       expect(after).toContain('tracker_projection_lag_events{service="identity",projection="identity"} 0');
       expect(after).toContain('tracker_projection_lag_seconds{service="identity",projection="identity"} 0');
       expect(after).toContain('# TYPE process_resident_memory_bytes gauge');
+    });
+
+    it('reports the mail queue by state where it is held: the mailer (the one process in embedded mode)', async () => {
+      await world.group('metrics-d');
+      const text = await serviceMetrics('mailer');
+      for (const state of ['waiting', 'active', 'delayed', 'failed']) {
+        expect(text).toMatch(new RegExp(`^tracker_mail_queue_jobs\\{state="${state}"\\} \\d+$`, 'm'));
+      }
+      if (mode === 'distributed') expect(await gatewayMetrics()).not.toContain('tracker_mail_queue_jobs{');
     });
 
     it("answers Kubernetes' probes: the gateway's /readyz covers every service; a service's own on its operations port", async () => {

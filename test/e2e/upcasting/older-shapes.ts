@@ -42,6 +42,7 @@ export const OLDER_SHAPES: readonly OlderShape[] = [
   { streamPrefix: 'lastvisit-', eventType: 'BugsVisited', renamed: { visitedAt: 'at' } },
   { streamPrefix: 'commenttags-', eventType: 'CommentTagsUpdated', renamed: { tags: 'list' } },
   { streamPrefix: 'flagtype-', eventType: 'FlagTypeCreated', renamed: { description: 'desc', sortKey: 'sortkey' } },
+  { streamPrefix: 'mailprefs-', eventType: 'MailPreferencesSet', renamed: { roles: 'relationships' } },
 ];
 
 /** SQL that rewrites the stored events of a shape's type into the older shape, at schema version 1. */

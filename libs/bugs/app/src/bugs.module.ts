@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { commandProviders } from '@tracker/platform/command-handler';
 import { healthController } from '@tracker/platform/messaging';
 import { BugFinder } from './access/bug-finder';
+import { BugAsOfReader } from './as-of/bug-as-of.reader';
 import { AddCommentHandler } from './add-comment/add-comment.handler';
 import { AddAttachmentHandler } from './add-attachment/add-attachment.handler';
 import { UpdateAttachmentsHandler } from './update-attachments/update-attachments.handler';
@@ -62,6 +63,7 @@ export class BugsModule {
         FlagsClient,
         FlagDecisions,
         BugFinder,
+        BugAsOfReader,
         BugRefResolver,
         UserNames,
         BugViews,

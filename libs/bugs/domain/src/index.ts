@@ -34,3 +34,5 @@ export * from './personal-tags/personal-tags.decider';
 export * from './last-visit/last-visit.decider';
 export * from './bug/flags/flag-outcome';
 export * from './bug/flags/reconcile-flags';
+export * from './bug/last-change';
+export * from './as-of/bug-as-of';

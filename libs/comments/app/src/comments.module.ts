@@ -17,6 +17,7 @@ import { COMMENTS_OPTIONS, type CommentsOptions } from './comments.options';
 import { CreateCommentHandler } from './create-comment/create-comment.handler';
 import { GetCommentsHandler } from './get-comments/get-comments.handler';
 import { AttachmentQueries } from './read-model/attachment.queries';
+import { CommentTagsAsOfReader } from './get-comments/comment-tags-as-of.reader';
 import { CommentQueries } from './read-model/comment.queries';
 import { CommentsProjection } from './read-model/comments.projection';
 import { CreateCommentsTables1764200000000 } from './read-model/migrations/1764200000000-create-comments-tables';
@@ -65,6 +66,7 @@ export class CommentsModule {
         ...commandProviders(),
         BugsClient,
         CommentQueries,
+        CommentTagsAsOfReader,
         AttachmentQueries,
         BlobPromotion,
         AttachmentSweeper,

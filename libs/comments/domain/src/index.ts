@@ -5,3 +5,4 @@ export * from './render/comment-renderer';
 export * from './render/html-escape';
 export * from './render/link-context';
 export * from './comments-limits';
+export * from './comment-tags/comment-tags-as-of';

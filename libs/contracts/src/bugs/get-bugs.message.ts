@@ -6,11 +6,18 @@ import type { BugWire } from './bug.wire';
 /**
  * `GET /rest/bug/{id_or_alias}` (Bug.get), with more bugs in `ids`: bugs in the order
  * asked. A bug that cannot be read (100 bad alias, 101 no such bug, 102 not visible)
- * fails the whole call, or with `permissive` becomes an entry of `faults`.
+ * fails the whole call, or with `permissive` becomes an entry of `faults`. `as_of` (a
+ * Tracker extension, docs/as-of.md): the bugs as they were at that instant, visibility as
+ * it stands now; a bug that did not exist yet then is 101.
  */
 export const GET_BUGS_SUBJECT = 'bugs.get';
 
-export const getBugsParams = z.object({ id: param.string(), ids: bugRefs(), permissive: optionalBool() });
+export const getBugsParams = z.object({
+  id: param.string(),
+  ids: bugRefs(),
+  permissive: optionalBool(),
+  as_of: param.optional(param.datetime()),
+});
 export type GetBugsParams = z.infer<typeof getBugsParams>;
 
 export interface BugFault {

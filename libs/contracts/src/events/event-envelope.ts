@@ -14,6 +14,10 @@ export interface EventMetadata {
   readonly occurredAt: string;
   readonly correlationId: string;
   readonly causationId: string;
+  /** set by the event store on append: this event's link in its stream's hash chain (docs/audit.md) */
+  readonly hash?: string;
+  /** set by the event store on append: the hash of the stream's previous event, or the genesis value */
+  readonly previousHash?: string;
 }
 
 export interface EventEnvelope<Event extends DomainEvent = DomainEvent> {

@@ -13,6 +13,7 @@ import { apiKeyStreamType } from '../identity/api-key.events';
 import { groupStreamType } from '../identity/group.events';
 import { loginTokenStreamType } from '../identity/login-token.events';
 import { userStreamType } from '../identity/user.events';
+import { mailPreferencesStreamType } from '../mailer/mail-preferences.events';
 import { projectionSkipsStreamType } from './projection-skip.events';
 import type { StreamType } from './stream-type';
 
@@ -37,6 +38,7 @@ export const DOMAIN_STREAM_TYPES: readonly StreamType[] = [
   lastVisitStreamType,
   commentTagsStreamType,
   flagTypeStreamType,
+  mailPreferencesStreamType,
 ];
 
 /** The platform's own streams: the read models' skip log. */

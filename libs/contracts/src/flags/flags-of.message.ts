@@ -9,6 +9,11 @@ export const FLAGS_OF_SUBJECT = 'flags.of';
 export interface FlagsOfParams {
   readonly bugIds?: readonly number[];
   readonly attachmentIds?: readonly number[];
+  /**
+   * ISO-8601: the flags as they were at that instant (docs/as-of.md), folded from the streams
+   * of `bugIds`; the attachments of `attachmentIds` must be on those bugs
+   */
+  readonly asOf?: string;
 }
 
 /** The contract's flag object. */

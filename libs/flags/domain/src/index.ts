@@ -20,3 +20,4 @@ export * from './decision/flags-changed';
 export * from './decision/requestee-check';
 export * from './activity/activity-entries';
 export * from './activity/activity-query';
+export * from './as-of/flags-as-of';

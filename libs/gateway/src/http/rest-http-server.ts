@@ -13,6 +13,7 @@ import type { RouteTable } from '../routing/route-table';
 import { ROUTE_TABLE } from '../routing/route-table.token';
 import { correlationIdOf } from '../wire/request-headers';
 import { readBufferedBody } from './buffered-body';
+import { inRequestSpan } from './request-span';
 
 /** Apache's LimitRequestLine, which Bugzilla sits behind: a longer request line is the URI's fault (414). */
 const LONGEST_REQUEST_LINE = 8190;
@@ -67,8 +68,12 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
         method: [...METHODS],
         url: '/*',
         exposeHeadRoute: false,
-        // every line logged while the request is served names its correlation id (docs/operations-guide.md, "Logs")
-        handler: (request, reply) => withCorrelationId(correlationIdOf(request.headers) ?? randomUUID(), () => this.serve(request, reply)),
+        // every line logged while the request is served names its correlation id, and it is traced
+        // (docs/operations-guide.md, "Logs", "Traces")
+        handler: (request, reply) =>
+          withCorrelationId(correlationIdOf(request.headers) ?? randomUUID(), () =>
+            inRequestSpan(request, reply, this.routeTemplate(request), () => this.serve(request, reply)),
+          ),
       });
       registered();
     });
@@ -90,6 +95,13 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
         })
       : this.pipeline.handleError(request.method, request.headers, notFound(request.method, rawPath));
     return send(reply, response);
+  }
+
+  /** `/rest/bug/:id`: the template of the route the request is for, undefined for a path no route serves */
+  private routeTemplate(request: FastifyRequest): string | undefined {
+    const { rest, path } = restPath(request.url);
+    const match = rest ? this.routes.match(request.method, path) : undefined;
+    return match?.kind === 'found' ? `/rest${match.route.path}` : undefined;
   }
 
   private isUpload(request: FastifyRequest): boolean {

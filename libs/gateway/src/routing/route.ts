@@ -14,6 +14,8 @@ export interface CallContext {
   readonly auth: AuthContext;
   readonly correlationId: string;
   readonly fields: FieldSelection;
+  /** the call's parameters as the route's schema coerced them (a composer may follow them: `as_of`) */
+  readonly params?: unknown;
 }
 
 export type RouteTarget =

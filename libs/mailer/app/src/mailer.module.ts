@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { commandProviders } from '@tracker/platform/command-handler';
 import { healthController } from '@tracker/platform/messaging';
 import { IdentityClient } from './collaborators/identity.client';
 import { ListDeadLettersHandler } from './dead-letters/list-dead-letters.handler';
@@ -6,12 +7,16 @@ import { MAILER_OPTIONS, type MailerOptions } from './mailer.options';
 import { MailDispatcher } from './notifier/mail-dispatcher';
 import { MailFactsLoader } from './notifier/mail-facts.loader';
 import { mailerReadModel, onDataSource } from './read-model/mailer.read-model';
+import { MailPreferencesQueries } from './read-model/mail-preferences.queries';
 import { PendingChangesQueries } from './read-model/pending-changes.queries';
+import { GetMailPreferencesHandler } from './preferences/get-mail-preferences.handler';
+import { MailPreferencesOwner } from './preferences/mail-preferences-owner';
+import { SetMailPreferencesHandler } from './preferences/set-mail-preferences.handler';
 import { MailWorker } from './worker/mail-worker';
 
 /**
  * The mailer service (docs/mail.md): the notifier (projection and dispatcher) that turns
- * bug changes into queued mails, and the workers that send them. The mail queue (MAIL_QUEUE) comes from the app's
+ * bug changes into queued mails, the workers that send them, and users' stored mail preferences. The mail queue (MAIL_QUEUE) comes from the app's
  * MailQueueModule: BullMQ on Redis in distributed mode, in process in embedded mode.
  */
 @Module({})
@@ -20,10 +25,13 @@ export class MailerModule {
     return {
       module: MailerModule,
       imports: [mailerReadModel],
-      controllers: [healthController('mailer'), ListDeadLettersHandler],
+      controllers: [healthController('mailer'), ListDeadLettersHandler, GetMailPreferencesHandler, SetMailPreferencesHandler],
       providers: [
         { provide: MAILER_OPTIONS, useValue: options },
+        ...commandProviders(),
         onDataSource(PendingChangesQueries),
+        onDataSource(MailPreferencesQueries),
+        MailPreferencesOwner,
         IdentityClient,
         MailFactsLoader,
         MailDispatcher,

@@ -10,3 +10,4 @@ export * from './flag-recipients/decide-flag-recipients';
 export * from './bug-facts/bug-mail-facts.rules';
 export * from './recipients/mail-candidates';
 export * from './dep-changed/decide-dep-changed-recipients';
+export * from './preferences/mail-preferences.decider';

@@ -98,6 +98,8 @@ describe('CommandHandler', () => {
       occurredAt: '2026-11-22T12:00:00.000Z',
       correlationId: 'corr-9',
       causationId: 'cause-9',
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      previousHash: recorded[0]?.metadata.hash,
     });
     expect(result.position).toBe(recorded[1]?.position);
   });

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AllStreamResolvedEvent, AppendExpectedRevision, Position, ResolvedEvent } from '@eventstore/db-client';
+import type { AllStreamResolvedEvent, Position, ResolvedEvent } from '@eventstore/db-client';
 import {
-  ANY,
   BACKWARDS,
   END,
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
   START as ESDB_START,
-  STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
   excludeSystemEvents,
@@ -30,6 +28,7 @@ import type {
   Subscription,
 } from './event-store.port';
 import { START, WrongExpectedRevisionError } from './event-store.port';
+import { GENESIS_HASH, chainedMetadata, contentHash, linkHash } from './audit/event-hash';
 
 type JsonValue = Parameters<typeof jsonEvent>[0]['data'];
 
@@ -47,28 +46,33 @@ export class EsdbEventStore implements EventStore {
     return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString));
   }
 
+  /**
+   * Chains the events from the stream's last event, read first, and appends with exactly
+   * that revision, so nothing can slip in between. When the caller did not name a revision
+   * ('any', 'stream_exists'), losing that race to another writer is retried on the new last event.
+   */
   async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const data = events.map((event) =>
-      jsonEvent({
-        id: event.id ?? randomUUID(),
-        type: event.type,
-        data: event.data as JsonValue,
-        metadata: { ...event.metadata, schemaVersion: event.schemaVersion },
-      }),
-    );
-    try {
-      const result = await this.client.appendToStream(streamName, data, {
-        expectedRevision: toEsdbExpected(options.expectedRevision),
-      });
-      if (!result.position) throw new Error('EventStoreDB returned no position for an append');
-      return { nextExpectedRevision: Number(result.nextExpectedRevision), position: packPosition(result.position) };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
-        const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : 'no_stream';
-        throw new WrongExpectedRevisionError(streamName, options.expectedRevision, actual);
+    const withIds = events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
+    for (let attempt = 1; ; attempt++) {
+      const [last] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+      const actual = last?.revision ?? -1;
+      if (!revisionMatches(options.expectedRevision, actual)) {
+        throw new WrongExpectedRevisionError(streamName, options.expectedRevision, actual < 0 ? 'no_stream' : actual);
       }
-      throw error;
+      try {
+        const result = await this.client.appendToStream(streamName, chain(streamName, withIds, last), {
+          expectedRevision: actual < 0 ? NO_STREAM : BigInt(actual),
+        });
+        if (!result.position) throw new Error('EventStoreDB returned no position for an append');
+        return { nextExpectedRevision: Number(result.nextExpectedRevision), position: packPosition(result.position) };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        const actualNow = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : 'no_stream';
+        if (typeof options.expectedRevision === 'number' || options.expectedRevision === 'no_stream' || attempt >= MAX_CHAIN_ATTEMPTS) {
+          throw new WrongExpectedRevisionError(streamName, options.expectedRevision, actualNow);
+        }
+      }
     }
   }
 
@@ -169,17 +173,33 @@ export function unpackPosition(position: GlobalPosition): Position {
   return { commit: position >> SHIFT, prepare: position & MASK };
 }
 
-function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
+/** Appends with 'any' or 'stream_exists' that keep losing the race to other writers give up after this many reads. */
+const MAX_CHAIN_ATTEMPTS = 20;
+
+function revisionMatches(expected: ExpectedRevision, actual: number): boolean {
   switch (expected) {
     case 'any':
-      return ANY;
+      return true;
     case 'no_stream':
-      return NO_STREAM;
+      return actual === -1;
     case 'stream_exists':
-      return STREAM_EXISTS;
+      return actual >= 0;
     default:
-      return BigInt(expected);
+      return actual === expected;
   }
+}
+
+/** The events as ESDB stores them, each linked to the one before (the stream's last event first). */
+function chain(streamName: string, events: readonly (NewEvent & { readonly id: string })[], last: RecordedEvent | undefined) {
+  let previousHash = last?.metadata.hash ?? GENESIS_HASH;
+  let revision = last?.revision ?? -1;
+  return events.map((event) => {
+    revision += 1;
+    const hash = linkHash(previousHash, streamName, revision, contentHash(event));
+    const metadata = { ...chainedMetadata(event.metadata, previousHash, hash), schemaVersion: event.schemaVersion };
+    previousHash = hash;
+    return jsonEvent({ id: event.id, type: event.type, data: event.data as JsonValue, metadata });
+  });
 }
 
 function matchesPrefixes(streamName: string, prefixes: readonly string[] | undefined): boolean {

@@ -7,6 +7,7 @@ import { EVENT_STORE, type EventStore } from './event-store.port';
 import { EVENT_STREAMS, EventStreams } from './event-streams';
 import { PostgresEventStore } from './postgres-event-store.adapter';
 import { TimedEventStore } from './timed-event-store';
+import { TracedEventStore } from './traced-event-store';
 import { UpcastingEventStore } from './upcasting-event-store';
 
 export type EventStoreConfig = { readonly adapter: 'postgres' } | { readonly adapter: 'eventstoredb'; readonly url: string };
@@ -23,7 +24,7 @@ class EventStoreLifecycle implements OnModuleDestroy {
 /**
  * Picks the event-store adapter named by configuration (an unknown name fails at boot)
  * and puts the process's stream types in front of it, so that every reader gets the
- * current event shapes (EVENT_STREAMS: Tracker's STREAM_TYPES), its appends timed (metrics).
+ * current event shapes (EVENT_STREAMS: Tracker's STREAM_TYPES), its appends timed (metrics) and traced.
  */
 @Module({})
 export class EventStoreModule {
@@ -37,7 +38,7 @@ export class EventStoreModule {
           provide: EVENT_STORE,
           inject: [SQL_CONNECTION, EVENT_STREAMS],
           useFactory: async (connection: SqlConnection, streams: EventStreams): Promise<EventStore> =>
-            new TimedEventStore(new UpcastingEventStore(await openAdapter(config, connection), streams)),
+            new TimedEventStore(new TracedEventStore(new UpcastingEventStore(await openAdapter(config, connection), streams))),
         },
         EventStoreLifecycle,
       ],

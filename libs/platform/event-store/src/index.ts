@@ -5,3 +5,4 @@ export * from './event-store.port';
 export * from './postgres-event-store.adapter';
 export * from './event-streams';
 export * from './upcasting-event-store';
+export * from './audit';

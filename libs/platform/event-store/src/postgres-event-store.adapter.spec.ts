@@ -3,6 +3,7 @@ import { EmbeddedPostgres } from '@tracker/platform/sql';
 import { createTempDatabase, describeWithServers, sleep, waitUntil } from '@tracker/testing';
 import type { RecordedEvent } from './event-store.port';
 import { PostgresEventStore } from './postgres-event-store.adapter';
+import { contentHash } from './audit/event-hash';
 import { describeEventStoreContract, event } from './testing/event-store.contract';
 
 describeEventStoreContract('PostgreSQL adapter on embedded PGlite', async () => {
@@ -39,11 +40,12 @@ describeWithServers(['postgres'], 'PostgreSQL adapter on the real server', () =>
       const seen: RecordedEvent[] = [];
       const subscription = store.subscribeToAll({ onEvents: async (events) => void seen.push(...events) });
 
+      const late = { ...event('Late'), id: '00000000-0000-4000-8000-000000000001' };
       // an append whose transaction stays open: it holds its position but is not yet visible
       await slow.query('BEGIN');
       await slow.query('SELECT * FROM eventstore.append($1, -2, $2::jsonb)', [
         'late-1',
-        JSON.stringify([{ ...event('Late'), id: '00000000-0000-4000-8000-000000000001' }]),
+        JSON.stringify([{ ...late, contentHash: contentHash(late) }]),
       ]);
       const fast = store.appendToStream('fast-1', [event('Fast')], { expectedRevision: 'any' });
       await sleep(300);

@@ -14,6 +14,7 @@ import type {
   Subscription,
 } from './event-store.port';
 import { START, WrongExpectedRevisionError } from './event-store.port';
+import { contentHash } from './audit/event-hash';
 import type { LogPage } from './polling-subscription';
 import { COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
 import { PollingSubscription } from './polling-subscription';
@@ -28,6 +29,8 @@ export interface PostgresEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** waits between attempts to get notifications back after the server ended their connection */
   readonly listenerReconnectDelaysMs?: readonly number[];
+  /** events per checkpoint of the global log (docs/audit.md); tests only: an installation keeps the default */
+  readonly checkpointInterval?: number;
 }
 
 /**
@@ -46,6 +49,7 @@ export class PostgresEventStore implements EventStore {
     private readonly connection: SqlConnection,
     private readonly schema: string,
     private readonly pollIntervalMs: number,
+    private readonly checkpointInterval: number | undefined,
   ) {}
 
   static async create(connection: SqlConnection, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
@@ -55,7 +59,7 @@ export class PostgresEventStore implements EventStore {
     // or just after pool.end(), which does not wait for sockets to close) is dropped by the
     // pool, and the next query opens another; unheard, the pool's 'error' would crash the process.
     pool.on('error', (error) => console.warn(`event store: idle connection lost: ${error.message}`));
-    const store = new PostgresEventStore(pool, connection, schema, options.pollIntervalMs ?? 1000);
+    const store = new PostgresEventStore(pool, connection, schema, options.pollIntervalMs ?? 1000, options.checkpointInterval);
     await store.ensureSchema();
     if (connection.supportsNotifications) await store.listen(options.listenerReconnectDelaysMs);
     return store;
@@ -63,13 +67,17 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const payload = events.map((event) => ({
-      id: event.id ?? randomUUID(),
-      type: event.type,
-      schemaVersion: event.schemaVersion,
-      data: event.data,
-      metadata: event.metadata,
-    }));
+    const payload = events.map((event) => {
+      const content = {
+        id: event.id ?? randomUUID(),
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: event.data,
+        metadata: event.metadata,
+      };
+      // the append function chains it: hash over this, the stream, the revision and the previous hash
+      return { ...content, contentHash: contentHash(content) };
+    });
     const { rows } = await this.pool.query<{ appended: boolean; stream_revision: string; last_position: string | null }>(
       `SELECT appended, stream_revision, last_position FROM ${this.table('append')}($1, $2, $3::jsonb)`,
       [streamName, encodeExpected(options.expectedRevision), JSON.stringify(payload)],
@@ -163,7 +171,7 @@ export class PostgresEventStore implements EventStore {
     try {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [`${this.schema}.schema`]);
       try {
-        await client.query(eventStoreSchemaSql(this.schema));
+        await client.query(eventStoreSchemaSql(this.schema, this.checkpointInterval));
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`${this.schema}.schema`]);
       }

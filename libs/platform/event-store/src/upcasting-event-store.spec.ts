@@ -129,6 +129,7 @@ describe('EventStreams', () => {
       'lastvisit-',
       'commenttags-',
       'flagtype-',
+      'mailprefs-',
       'projection-skips-',
     ]);
     expect(streams.typeOf('projection-skips-identity')?.prefix).toBe('projection-skips-');

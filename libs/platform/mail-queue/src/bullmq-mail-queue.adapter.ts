@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
 import { ConnectionState } from '@tracker/platform/messaging';
-import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
+import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue, MailQueueDepth } from './mail-queue.port';
 import { MAIL_JOB_ID_RETENTION_MS } from './mail-queue.port';
 import { assertValidConcurrency, assertValidJobId, assertValidLimit, assertValidRetryOptions } from './mail-queue.validation';
 import { type MailFailureLogger, type MailRetryOptions, givingUpMessage } from './mail-retry';
@@ -119,6 +119,13 @@ export class BullMqMailQueue implements MailQueue {
       lastError: job.failedReason,
       failedAt: new Date(job.finishedOn ?? job.timestamp).toISOString(),
     }));
+  }
+
+  async depth(): Promise<MailQueueDepth> {
+    this.assertOpen();
+    const counts = await this.queue.getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed');
+    const count = (state: string): number => counts[state] ?? 0;
+    return { waiting: count('wait') + count('prioritized'), active: count('active'), delayed: count('delayed'), failed: count('failed') };
   }
 
   close(): Promise<void> {

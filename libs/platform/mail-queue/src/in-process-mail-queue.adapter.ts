@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue } from './mail-queue.port';
+import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue, MailQueueDepth } from './mail-queue.port';
 import { MAIL_JOB_ID_RETENTION_MS } from './mail-queue.port';
 import { assertValidConcurrency, assertValidJobId, assertValidLimit, assertValidRetryOptions } from './mail-queue.validation';
 import { type MailFailureLogger, type MailRetryOptions, givingUpMessage, retryDelayMs } from './mail-retry';
@@ -122,6 +122,14 @@ export class InProcessMailQueue implements MailQueue {
     });
   }
 
+  depth(): Promise<MailQueueDepth> {
+    return Promise.resolve().then(() => {
+      this.assertOpen();
+      const active = [...this.consumers].reduce((sum, consumer) => sum + consumer.runningCount, 0);
+      return { waiting: this.ready.length, active, delayed: this.retryTimers.size, failed: this.dead.length };
+    });
+  }
+
   private bury(job: PendingJob, error: unknown): void {
     const { to, subject } = job.message;
     const lastError = error instanceof Error ? error.message : String(error);
@@ -154,6 +162,10 @@ class InProcessConsumer implements MailConsumer {
     private readonly concurrency: number,
     private readonly detach: () => void,
   ) {}
+
+  get runningCount(): number {
+    return this.running.size;
+  }
 
   hasCapacity(): boolean {
     return !this.stopped && this.running.size < this.concurrency;

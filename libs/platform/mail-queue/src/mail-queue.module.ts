@@ -1,6 +1,7 @@
 import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
 import { Inject, Injectable, Module, Optional, type OnModuleInit } from '@nestjs/common';
 import { CONNECTION_STATES, type ConnectionStates } from '@tracker/platform/messaging';
+import { trackMailQueueDepth } from '@tracker/platform/metrics';
 import { BullMqMailQueue } from './bullmq-mail-queue.adapter';
 import { InProcessMailQueue } from './in-process-mail-queue.adapter';
 import { MAIL_QUEUE, type MailQueue } from './mail-queue.port';
@@ -18,17 +19,21 @@ export type MailQueueConfig =
 
 @Injectable()
 class MailQueueLifecycle implements OnModuleInit, OnModuleDestroy {
+  private untrackDepth: (() => void) | undefined;
+
   constructor(
     @Inject(MAIL_QUEUE) private readonly queue: MailQueue,
     @Optional() @Inject(CONNECTION_STATES) private readonly connections?: ConnectionStates,
   ) {}
 
-  /** Redis, while it is away, is part of the health reply. */
+  /** Redis, while it is away, is part of the health reply; the queue's depth is on /metrics. */
   onModuleInit(): void {
     if (this.queue instanceof BullMqMailQueue) this.connections?.add(this.queue.redis);
+    this.untrackDepth = trackMailQueueDepth(() => this.queue.depth());
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.untrackDepth?.();
     await this.queue.close();
   }
 }

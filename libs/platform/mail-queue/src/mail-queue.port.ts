@@ -16,8 +16,22 @@ export interface MailQueue {
   process(handler: MailHandler, options?: { readonly concurrency?: number }): Promise<MailConsumer>;
   /** the jobs that used up their attempts and are kept for an operator, the latest failure first, at most `limit` */
   deadLetters(limit: number): Promise<DeadLetter[]>;
+  /** how many jobs are in each state now (the operator's queue-depth metric) */
+  depth(): Promise<MailQueueDepth>;
   /** stops every consumer (waiting for their running handlers) and releases connections */
   close(): Promise<void>;
+}
+
+/** Jobs by state, at one instant. */
+export interface MailQueueDepth {
+  /** ready for a worker */
+  readonly waiting: number;
+  /** in a worker's hands */
+  readonly active: number;
+  /** waiting out a retry's back-off */
+  readonly delayed: number;
+  /** given up after their last attempt and kept for an operator (the dead letters) */
+  readonly failed: number;
 }
 
 /** A mail given up after its last attempt: what an operator needs to decide what to do about it. */

@@ -2,6 +2,7 @@ import type { MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservi
 import { ClientProxy, Server } from '@nestjs/microservices';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { ErrorCode } from '@tracker/contracts';
+import { continueTrace, injectTraceContext, recordCarrier } from '@tracker/platform/tracing';
 import { lastValueFrom } from 'rxjs';
 import { type EndpointHandler, type MessageEndpoints, endpointReply } from './message-endpoints';
 import { NoRespondersError, messageOf } from './transport-errors';
@@ -11,10 +12,14 @@ import { NoRespondersError, messageOf } from './transport-errors';
  * same JSON serialisation as NATS, without a network. Every message is serialised to
  * JSON and parsed back on each side, so a payload that would not survive NATS fails here too.
  */
-export class InProcessBroker {
-  private readonly handlers = new Map<string, (json: string) => Promise<string>>();
+/** What travels beside a message's JSON, as NATS headers do: the W3C trace context. */
+export type MessageHeaders = Record<string, string>;
+type InProcessHandler = (json: string, headers: MessageHeaders) => Promise<string>;
 
-  register(subject: string, handler: (json: string) => Promise<string>): void {
+export class InProcessBroker {
+  private readonly handlers = new Map<string, InProcessHandler>();
+
+  register(subject: string, handler: InProcessHandler): void {
     if (this.handlers.has(subject)) throw new Error(`Two handlers for subject ${subject}`);
     this.handlers.set(subject, handler);
   }
@@ -27,10 +32,10 @@ export class InProcessBroker {
     this.handlers.clear();
   }
 
-  async request(subject: string, json: string): Promise<string> {
+  async request(subject: string, json: string, headers: MessageHeaders = {}): Promise<string> {
     const handler = this.handlers.get(subject);
     if (!handler) throw new NoRespondersError(subject);
-    return handler(json);
+    return handler(json, headers);
   }
 }
 
@@ -41,7 +46,8 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   listen(callback: () => void): void {
     for (const [subject, handler] of this.messageHandlers) {
-      this.broker.register(subject, (json) => this.dispatch(handler, json));
+      // the handler (and its server span) runs in the caller's trace, as over NATS
+      this.broker.register(subject, (json, headers) => continueTrace(recordCarrier(headers), () => this.dispatch(handler, json)));
     }
     callback();
   }
@@ -98,7 +104,9 @@ export class InProcessClient extends ClientProxy implements MessageEndpoints {
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const subject = this.normalizePattern(packet.pattern as string);
-    this.broker.request(subject, JSON.stringify(packet.data ?? null)).then(
+    const headers: MessageHeaders = {};
+    injectTraceContext(recordCarrier(headers));
+    this.broker.request(subject, JSON.stringify(packet.data ?? null), headers).then(
       (json) => callback({ response: JSON.parse(json) as unknown, isDisposed: true }),
       (err: unknown) => callback({ err, isDisposed: true }),
     );

@@ -12,6 +12,7 @@ import { PrefixedNatsClient } from './nats-client';
 import { natsConnectionOptions } from './nats-connection-options';
 import { PrefixedNatsServer } from './nats.transport';
 import { ServiceReplyInterceptor } from './service-reply.interceptor';
+import { tracedRequests } from './traced-requests';
 
 export type MessagingConfig =
   | { readonly transport: 'nats'; readonly natsUrl: string; readonly subjectPrefix: string; readonly timeoutMs: number }
@@ -62,8 +63,9 @@ export class MessagingModule {
         {
           provide: MESSAGE_BUS,
           inject: [MESSAGE_CLIENT],
-          // each request timed by subject (tracker_nats_request_duration_seconds)
-          useFactory: (client: ClientProxy): MessageBus => timedRequests(new ClientProxyMessageBus(client, config.timeoutMs)),
+          // each request timed by subject (tracker_nats_request_duration_seconds) and traced (a client span)
+          useFactory: (client: ClientProxy): MessageBus =>
+            timedRequests(tracedRequests(new ClientProxyMessageBus(client, config.timeoutMs), config.transport)),
         },
         { provide: MESSAGE_ENDPOINTS, inject: [MESSAGE_CLIENT], useFactory: (client: ClientProxy & MessageEndpoints) => client },
         { provide: APP_INTERCEPTOR, useClass: ServiceReplyInterceptor },

@@ -16,6 +16,7 @@ import type { EndpointHandler, MessageEndpoints } from './message-endpoints';
 import { BODY_HEADER, ChunkAssembler, chunkBytes, isChunk, isNoResponders, offerBody } from './nats-chunks';
 import { type NatsClientOptions, connectPatiently } from './nats-connection-options';
 import { serveOnNats } from './nats-endpoint';
+import { withTraceHeaders } from './nats-trace-headers';
 import { PendingRequests } from './pending-requests';
 import { NoRespondersError } from './transport-errors';
 
@@ -97,7 +98,8 @@ export class PrefixedNatsClient extends ClientNats implements MessageEndpoints {
         callback: (error, message) =>
           void handler(error ?? undefined, { message }).catch((err: unknown) => callback({ err, isDisposed: true })),
       });
-      const headers = this.mergeHeaders(serialized.headers) as MsgHdrs | undefined;
+      // the active span (the bus's client span) travels as W3C traceparent (docs/operations-guide.md, "Traces")
+      const headers = withTraceHeaders(this.mergeHeaders(serialized.headers) as MsgHdrs | undefined);
       if (serialized.data.length <= chunkBytes(connection)) {
         connection.publish(channel, serialized.data, { reply: inbox, ...(headers ? { headers } : {}) });
         return () => {

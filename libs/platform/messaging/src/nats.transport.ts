@@ -2,10 +2,12 @@ import type { MessageHandler, MsPattern, NatsContext, WritePacket } from '@nestj
 import { ServerNats } from '@nestjs/microservices';
 import { type Msg, type MsgHdrs, type NatsConnection, type Subscription, createInbox, Empty } from 'nats';
 import { ErrorCode } from '@tracker/contracts';
+import { continueTrace } from '@tracker/platform/tracing';
 import { BODY_HEADER, ChunkAssembler, chunkBytes, isNoResponders, publishChunks } from './nats-chunks';
 import { type NatsClientOptions, connectPatiently } from './nats-connection-options';
 import { InFlightWork } from './in-flight-work';
 import { messageOf } from './transport-errors';
+import { natsTraceCarrier } from './nats-trace-headers';
 
 type Serialized = { readonly data: Uint8Array; readonly headers?: MsgHdrs };
 /** What the Nest handlers read of a received message. */
@@ -94,9 +96,11 @@ export class PrefixedNatsServer extends ServerNats {
     try {
       const bodySubject = natsMsg.headers?.get(BODY_HEADER);
       const message: Received = bodySubject ? withData(natsMsg, await this.fetchBody(bodySubject)) : natsMsg;
-      if (!message.reply) return await super.handleMessage(channel, message);
+      // the handler (and its server span, ServiceReplyInterceptor) runs in the caller's trace
+      const handle = (): Promise<unknown> => continueTrace(natsTraceCarrier(natsMsg.headers), () => super.handleMessage(channel, message));
+      if (!message.reply) return await handle();
       const answered = new Promise<void>((resolve) => this.answered.set(message, resolve));
-      await super.handleMessage(channel, message);
+      await handle();
       await answered;
       return undefined;
     } catch (error) {

@@ -1,9 +1,11 @@
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { Injectable, Logger } from '@nestjs/common';
+import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { type Observable, catchError, map, of } from 'rxjs';
 import { CommonErrors, isDomainError, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import { isTransientDatabaseError } from '@tracker/platform/sql';
 import { withCorrelationId } from './correlation-context';
+import { inMessageSpan } from './message-span';
 
 /**
  * Wraps every message handler's outcome in a ServiceReply: results as `{ok, result}`,
@@ -20,9 +22,11 @@ export class ServiceReplyInterceptor implements NestInterceptor {
     if (context.getType() !== 'rpc') return next.handle() as Observable<ServiceReply>;
     const request = context.switchToRpc().getData<Partial<ServiceRequest>>();
     const correlationId = request?.correlationId ?? 'unknown';
-    // the handler runs (and logs) inside the request's correlation context: next.handle()
-    // binds the handler's call to the async context it is called in
-    return withCorrelationId(correlationId, () => this.reply(context, next, correlationId));
+    // the handler runs (and logs) inside the request's correlation context and its server span:
+    // next.handle() binds the handler's call to the async context it is called in
+    return inMessageSpan(subjectOf(context), correlationId, () =>
+      withCorrelationId(correlationId, () => this.reply(context, next, correlationId)),
+    );
   }
 
   private reply(context: ExecutionContext, next: CallHandler, correlationId: string): Observable<ServiceReply> {
@@ -42,6 +46,13 @@ export class ServiceReplyInterceptor implements NestInterceptor {
       }),
     );
   }
+}
+
+/** The handler's subject as the code names it (without the transport's prefix), the same on both transports. */
+function subjectOf(context: ExecutionContext): string {
+  const patterns = Reflect.getMetadata(PATTERN_METADATA, context.getHandler()) as unknown;
+  const first: unknown = Array.isArray(patterns) ? patterns[0] : undefined;
+  return typeof first === 'string' ? first : `${context.getClass().name}.${context.getHandler().name}`;
 }
 
 function databaseUnavailable(correlationId: string): ReturnType<typeof CommonErrors.serviceUnavailable> {

@@ -1,3 +1,4 @@
+import { collectMailQueueDepth } from './mail-queue-depth';
 import { collectProjectionLag } from './projection-lag';
 import { METRICS_REGISTRY } from './tracker-metrics';
 
@@ -6,6 +7,6 @@ export const METRICS_CONTENT_TYPE = METRICS_REGISTRY.contentType;
 
 /** The text exposition of every metric of the process, as GET /metrics answers it. */
 export async function renderMetrics(): Promise<string> {
-  await collectProjectionLag();
+  await Promise.all([collectProjectionLag(), collectMailQueueDepth()]);
   return METRICS_REGISTRY.metrics();
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '@tracker/contracts';
 import { renderMetrics } from './metrics-exposition';
+import { trackMailQueueDepth } from './mail-queue-depth';
 import { trackProjectionLag } from './projection-lag';
 import { timedRequests } from './timed-requests';
 import { METRICS_REGISTRY } from './tracker-metrics';
@@ -59,5 +60,29 @@ describe('process metrics', () => {
     fail = true;
     expect(await renderMetrics()).not.toContain('projection="flaky"');
     untrack();
+  });
+
+  it('reports the mail queue by state at every scrape where a queue is held, and nothing once it is gone or cannot be counted', async () => {
+    let counts: Promise<{ waiting: number; active: number; delayed: number; failed: number }> = Promise.resolve({
+      waiting: 4,
+      active: 2,
+      delayed: 1,
+      failed: 3,
+    });
+    const untrack = trackMailQueueDepth(() => counts);
+    const text = await renderMetrics();
+    for (const line of [
+      'tracker_mail_queue_jobs{state="waiting"} 4',
+      'tracker_mail_queue_jobs{state="active"} 2',
+      'tracker_mail_queue_jobs{state="delayed"} 1',
+      'tracker_mail_queue_jobs{state="failed"} 3',
+    ])
+      expect(text).toContain(line);
+    counts = Promise.reject(new Error('Redis is away'));
+    expect(await renderMetrics()).not.toContain('tracker_mail_queue_jobs{');
+    counts = Promise.resolve({ waiting: 0, active: 0, delayed: 0, failed: 0 });
+    expect(await renderMetrics()).toContain('tracker_mail_queue_jobs{state="waiting"} 0');
+    untrack();
+    expect(await renderMetrics()).not.toContain('tracker_mail_queue_jobs{');
   });
 });

@@ -56,3 +56,10 @@ export const projectionLagSeconds = new Gauge({
   labelNames: ['service', 'projection'] as const,
   registers: [METRICS_REGISTRY],
 });
+
+export const mailQueueJobs = new Gauge({
+  name: 'tracker_mail_queue_jobs',
+  help: 'Jobs of the mail queue by state (waiting, active, delayed for a retry, failed and kept as dead letters), where the queue is held',
+  labelNames: ['state'] as const,
+  registers: [METRICS_REGISTRY],
+});

@@ -2,6 +2,7 @@ import type { EnvReader } from '@tracker/platform/config';
 import type { EventStoreConfig } from '@tracker/platform/event-store';
 import type { MessagingConfig } from '@tracker/platform/messaging';
 import type { SqlConfig } from '@tracker/platform/sql';
+import { type TracingConfig, readTracingConfig } from '@tracker/platform/tracing';
 import type { LogLevel } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { LOG_FORMATS, type LogFormat } from './json-logger';
@@ -24,6 +25,8 @@ export interface PlatformConfig {
    * GET /metrics; unset, none (docs/operations-guide.md). The gateway serves it on its own port.
    */
   readonly metricsPort?: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (and OTEL_SERVICE_NAME): traces exported over OTLP/HTTP; unset, no tracing at all */
+  readonly tracing?: TracingConfig;
 }
 
 /** A service process of distributed mode: it has probes of its own (the standalone process answers the gateway's). */
@@ -73,8 +76,14 @@ export function readDistributedPlatformConfig(env: EnvReader): ServicePlatformCo
     logFormat: readLogFormat(env, 'json'),
     migrateOnly: env.boolean('TRACKER_MIGRATE_ONLY', false),
     ...readMetricsPort(env),
+    ...optionalTracing(env),
     readyMaxLagEvents: readReadyMaxLag(env),
   };
+}
+
+function optionalTracing(env: EnvReader): Pick<PlatformConfig, 'tracing'> {
+  const tracing = readTracingConfig(env);
+  return tracing ? { tracing } : {};
 }
 
 function readMetricsPort(env: EnvReader): Pick<PlatformConfig, 'metricsPort'> {
@@ -113,5 +122,6 @@ export function readEmbeddedPlatformConfig(env: EnvReader): PlatformConfig {
     logLevels: readLogLevels(env),
     logFormat: readLogFormat(env, 'text'),
     migrateOnly: false,
+    ...optionalTracing(env),
   };
 }

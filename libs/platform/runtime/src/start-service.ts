@@ -14,6 +14,7 @@ import { waitForPostgres } from '@tracker/platform/sql';
 import { serveOperations } from './health/operations-server';
 import { ProcessReadiness } from './health/process-readiness';
 import { processLogger } from './json-logger';
+import { startTracing } from '@tracker/platform/tracing';
 import type { ServicePlatformConfig } from './platform.config';
 import { onTermination } from './termination';
 
@@ -49,7 +50,7 @@ export async function startService(
   module: DynamicModule,
   platform: Pick<
     ServicePlatformConfig,
-    'sql' | 'messaging' | 'logLevels' | 'logFormat' | 'migrateOnly' | 'metricsPort' | 'readyMaxLagEvents'
+    'sql' | 'messaging' | 'logLevels' | 'logFormat' | 'migrateOnly' | 'metricsPort' | 'readyMaxLagEvents' | 'tracing'
   >,
 ): Promise<void> {
   const { messaging, logLevels } = platform;
@@ -57,6 +58,7 @@ export async function startService(
   const logger = processLogger(service, platform.logFormat, logLevels);
   // from the first line on, before Nest takes it over when the module is built
   Logger.overrideLogger(logger);
+  if (!platform.migrateOnly) startTracing(platform.tracing, service);
   const readiness = new ProcessReadiness(platform.readyMaxLagEvents);
   if (platform.metricsPort !== undefined && !platform.migrateOnly) {
     const { port } = await serveOperations(platform.metricsPort, '0.0.0.0', () => readiness.report());

@@ -25,11 +25,10 @@
  * Plain JavaScript because a worker thread runs it without any TypeScript transform.
  */
 const net = require('node:net');
-const { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
-const { dirname, join, sep } = require('node:path');
+const { rmSync } = require('node:fs');
 const { getHeapStatistics } = require('node:v8');
-const { parentPort, threadId, workerData } = require('node:worker_threads');
-const { PGlite } = require('@electric-sql/pglite');
+const { parentPort, workerData } = require('node:worker_threads');
+const { openPglite } = require('./pglite-template.cjs');
 
 const PROTOCOL_VERSION_3 = 196608;
 const SSL_REQUEST = 80877103;
@@ -66,52 +65,8 @@ function isValidStartup(message) {
   return false;
 }
 
-/**
- * A fresh cluster as PGlite's initdb leaves it, kept once per PGlite version: initdb takes
- * seconds (tens of seconds on a busy machine) and every new database (a first `npm start`,
- * each test database) would run it again, while loading its tarball takes a fraction.
- */
-const TEMPLATE = (() => {
-  const entry = require.resolve('@electric-sql/pglite');
-  const marker = `${sep}node_modules${sep}`;
-  const modules = entry.slice(0, entry.lastIndexOf(marker) + marker.length - 1);
-  const { version } = JSON.parse(readFileSync(join(modules, '@electric-sql', 'pglite', 'package.json'), 'utf8'));
-  return join(modules, '.cache', 'tracker', `pglite-${version}-initdb.tar`);
-})();
-
-/** Opens the data directory (undefined: in memory), creating the cluster from the template when it is new. */
-async function openDatabase(dataDir) {
-  if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create(dataDir);
-  const template = readTemplate();
-  if (template) return PGlite.create(dataDir, { loadDataDir: new Blob([template]) });
-  const db = await PGlite.create(dataDir);
-  await saveTemplate(db);
-  return db;
-}
-
-function readTemplate() {
-  try {
-    return readFileSync(TEMPLATE);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Written aside and renamed, so that concurrent first starts never read half a template. */
-async function saveTemplate(db) {
-  try {
-    const tarball = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
-    mkdirSync(dirname(TEMPLATE), { recursive: true });
-    const partial = `${TEMPLATE}.${process.pid}-${threadId}.partial`;
-    writeFileSync(partial, tarball);
-    renameSync(partial, TEMPLATE);
-  } catch {
-    // an unwritable cache only costs the next new database its initdb
-  }
-}
-
 async function main() {
-  const db = await openDatabase(workerData.dataDir);
+  const db = await openPglite(workerData.dataDir);
   /** @type {Job[]} */
   const queue = [];
   /** @type {Client | null} the client whose transaction is open */

@@ -1,11 +1,11 @@
-import { describeInEmbeddedMode } from '../../../support/modes';
+import { describeInBothModes } from '../../../support/modes';
 import { ANONYMOUS, TrackerWorld, errorOf } from '../../../support/world';
 
 /**
  * What the fuzz suite found answering 5xx, each with the answer it now gets (issue 13,
  * item 6: every 5xx it finds is fixed in the owning code, with a spec).
  */
-describeInEmbeddedMode('fuzz findings', (tracker) => {
+describeInBothModes('fuzz findings', (tracker) => {
   const world = new TrackerWorld(() => tracker().baseUrl);
 
   it.each(['__proto__', 'constructor', 'toString'])(

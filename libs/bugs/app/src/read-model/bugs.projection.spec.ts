@@ -5,6 +5,7 @@ import { domainEvent, type EventStore } from '@tracker/platform/event-store';
 import type { ReadModel } from '@tracker/platform/read-model';
 import { openProjectionFixture } from '@tracker/platform/read-model/testing';
 import { deciderSpec, describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
+import { BugAsOfReader } from '../as-of/bug-as-of.reader';
 import { BugsProjection } from './bugs.projection';
 import { BUGS_MIGRATIONS } from './bugs.read-model';
 import { UsersProjection } from './users.projection';
@@ -106,6 +107,20 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
         `SELECT nextval('bugs.bug_ids')::int AS bug, nextval('bugs.comment_ids')::int AS comment`,
       );
       expect(ids).toEqual({ bug: 5, comment: 42 });
+    });
+
+    it('agrees with the as-of fold: the document of any instant after the last event, and the one created', async () => {
+      const asOf = new BugAsOfReader(store);
+      const [{ doc: now }] = await readModel.dataSource.query(`SELECT doc FROM bugs.bugs WHERE id = 4`);
+      expect((await asOf.documents([4], '2099-01-01T00:00:00.000Z')).get(4)).toEqual(now);
+      expect((await asOf.documents([4], '2026-11-22T14:49:59.000Z')).get(4)).toMatchObject({
+        fields: expect.objectContaining({ status: 'CONFIRMED', resolution: '' }),
+        creationTime: '2026-11-22T14:43:21.000Z',
+        lastChangeTime: '2026-11-22T14:43:21.000Z',
+        actualTime: 0,
+      });
+      expect((await asOf.documents([4, 77], '2026-11-22T14:43:20.000Z')).get(4)).toBeNull();
+      expect((await asOf.documents([77], '2099-01-01T00:00:00.000Z')).get(77)).toBeNull();
     });
 
     it('gives the same rows after a rebuild from the log', async () => {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { type BugEvent, BUG_STREAM_PREFIX } from '@tracker/contracts';
-import { applyChanges, flagsChangeTouchesBug, roundHours } from '@tracker/bugs/domain';
+import { applyChanges, movesLastChangeTime, roundHours } from '@tracker/bugs/domain';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { IdSequence, type Projection, schemaOf } from '@tracker/platform/read-model';
 import type { BugDocument } from './bug-document';
@@ -53,31 +53,28 @@ export class BugsProjection implements Projection {
           break;
         }
         case 'BugUpdated':
-          if (doc) docs.set(doc.id, { ...doc, fields: applyChanges(doc.fields, event.data.changes), lastChangeTime: at });
+          if (doc) docs.set(doc.id, { ...doc, fields: applyChanges(doc.fields, event.data.changes) });
           break;
         case 'CommentAdded': {
           const { bugId, commentId, isPrivate, author, text, workTime } = event.data;
-          if (doc) docs.set(doc.id, { ...doc, actualTime: roundHours(doc.actualTime + workTime), lastChangeTime: at });
+          if (doc) docs.set(doc.id, { ...doc, actualTime: roundHours(doc.actualTime + workTime) });
           newComments.push({ commentId, bugId, isPrivate, authorId: author.id, text });
           maxCommentId = Math.max(maxCommentId, commentId);
           break;
         }
         case 'AttachmentCreated':
           maxAttachmentId = Math.max(maxAttachmentId, event.data.attachmentId);
-          if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
-          break;
-        case 'AttachmentUpdated':
-          if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
           break;
         case 'CommentPrivacyChanged':
-          if (doc) docs.set(doc.id, { ...doc, lastChangeTime: at });
           privacy.push({ commentId: event.data.commentId, isPrivate: event.data.isPrivate });
           break;
+        case 'AttachmentUpdated':
         case 'FlagsChanged':
-          // a flag type's reconciliation does not move last_change_time (Bugzilla)
-          if (doc && flagsChangeTouchesBug(event.data)) docs.set(doc.id, { ...doc, lastChangeTime: at });
           break;
       }
+      // the same rule as the as-of fold's (a flag type's reconciliation does not move it)
+      const changed = docs.get(bugIdOf(recorded));
+      if (changed && movesLastChangeTime(event)) docs.set(changed.id, { ...changed, lastChangeTime: at });
     }
     const written = touched.flatMap((id) => {
       const doc = docs.get(id);

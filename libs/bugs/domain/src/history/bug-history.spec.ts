@@ -1,32 +1,15 @@
-import { deciderSpec } from '@tracker/testing';
-import { ADMIN, MINIMAL_INPUT, USER, createBug, updateBug } from '../testing';
-import { bugDecider } from '../bug/bug.decider';
-import type { CreateBug } from '../bug/create/create-bug.command';
+import { ADMIN, MINIMAL_INPUT, USER, createBug, datedStream, updateBug } from '../testing';
 import type { UpdateBug } from '../bug/update/update-bug.command';
-import { buildHistory, type DatedBugEvent } from './bug-history';
+import { buildHistory } from './bug-history';
 
-const bug = deciderSpec(bugDecider);
 const CREATE = createBug({ ...MINIMAL_INPUT, priority: 'Normal', whiteboard: '[golden]', estimatedTime: 4.5 });
 const update = (input: UpdateBug['input'], commentId = 11): UpdateBug => updateBug(input, { commentId, dupeTarget: null });
-
-/** Decides the commands one after another, as the stream records them, at the given times. */
-function stream(...steps: Array<[string, CreateBug | UpdateBug]>): DatedBugEvent[] {
-  const dated: DatedBugEvent[] = [];
-  for (const [occurredAt, command] of steps) {
-    const events = bug
-      .given(...dated.map((entry) => entry.event))
-      .when(command)
-      .events();
-    dated.push(...events.map((event) => ({ event, occurredAt })));
-  }
-  return dated;
-}
 
 const EVERYONE = { timetracker: true, insider: true };
 const NOBODY = { timetracker: false, insider: false };
 
 describe('bug history', () => {
-  const events = stream(
+  const events = datedStream(
     ['2026-11-22T14:43:21.000Z', CREATE],
     [
       '2026-11-22T14:43:22.000Z',

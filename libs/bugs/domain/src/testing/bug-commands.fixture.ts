@@ -1,5 +1,6 @@
 import { type BugCreated, isDomainError } from '@tracker/contracts';
-import { bugDecider } from '../bug/bug.decider';
+import { type BugCommand, bugDecider } from '../bug/bug.decider';
+import type { DatedBugEvent } from '../history/bug-history';
 import type { CreateBug, CreateBugInput } from '../bug/create/create-bug.command';
 import type { UpdateBug, UpdateBugInput } from '../bug/update/update-bug.command';
 import { ADMIN_ACTOR, RULES, USERS } from './bug-rules.fixture';
@@ -86,4 +87,16 @@ export function goldenBugCreated(): BugCreated {
   const [event] = isDomainError(decided) ? [] : decided;
   if (event?.type !== 'BugCreated') throw new Error('the golden bug was not created');
   return event;
+}
+
+/** Decides the commands one after another, as the stream records them, each at its time (ISO-8601). */
+export function datedStream(...steps: Array<[string, BugCommand]>): DatedBugEvent[] {
+  const dated: DatedBugEvent[] = [];
+  for (const [occurredAt, command] of steps) {
+    const state = dated.reduce((folded, entry) => bugDecider.evolve(folded, entry.event), bugDecider.initialState());
+    const decided = bugDecider.decide(command, state);
+    if (isDomainError(decided)) throw new Error(`${command.kind} at ${occurredAt} was refused: ${decided.message}`);
+    dated.push(...decided.map((event) => ({ event, occurredAt })));
+  }
+  return dated;
 }

@@ -48,13 +48,13 @@ export interface AccessibleBug {
 export class BugsClient {
   constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
 
-  /** Every entry, errors included, in the order asked. */
-  async access(refs: readonly BugRef[], request: ServiceRequest): Promise<readonly BugAccessEntry[]> {
+  /** Every entry, errors included, in the order asked; with `asOf`, visible bugs' comments as they were then. */
+  async access(refs: readonly BugRef[], request: ServiceRequest, asOf?: string): Promise<readonly BugAccessEntry[]> {
     if (refs.length === 0) return [];
     const result = await this.bus.request<BugAccessResult, BugAccessParams>(BUG_ACCESS_SUBJECT, {
       auth: request.auth,
       correlationId: request.correlationId,
-      params: { refs },
+      params: asOf === undefined ? { refs } : { refs, asOf },
     });
     return result.bugs;
   }

@@ -9,6 +9,7 @@ import {
   hasPermission,
   type ServiceRequest,
 } from '@tracker/contracts';
+import { FieldFilter } from '@tracker/field-filter';
 import { MessageHandler } from '@tracker/platform/messaging';
 import { CommentErrors } from '@tracker/comments/domain';
 import { BugsClient, toBugRef } from '../collaborators/bugs.client';
@@ -16,13 +17,16 @@ import { COMMENTS_OPTIONS, type CommentsOptions, isTaggingEnabled } from '../com
 import { CommentQueries } from '../read-model/comment.queries';
 import type { CommentRow } from '../read-model/comment.row';
 import { toCommentObject } from './comment.view';
+import { CommentTagsAsOfReader } from './comment-tags-as-of.reader';
+import { CommentsAsOf, requireExistedThen } from './comments-as-of';
 
 /**
  * GET /rest/bug/{id}/comment and GET /rest/bug/comment/{comment_id}, as Bugzilla's
  * Bug.comments: the bugs first (the first one refused answers its 100/101/102), then the
  * comment ids (111 for one that is not a number or no comment), the bugs of those comments
  * (their visibility), then privacy (110). Private comments of a bug are left out for
- * callers outside the insider group. One question to the bugs service covers all of it.
+ * callers outside the insider group. One question to the bugs service covers all of it,
+ * with `as_of` also the comments as they were then (CommentsAsOf, docs/as-of.md).
  */
 @MessageHandler(GET_COMMENTS_SUBJECT)
 export class GetCommentsHandler {
@@ -30,6 +34,7 @@ export class GetCommentsHandler {
     private readonly bugs: BugsClient,
     private readonly queries: CommentQueries,
     @Inject(COMMENTS_OPTIONS) private readonly options: CommentsOptions,
+    private readonly tagsAsOf: CommentTagsAsOfReader,
   ) {}
 
   async handle(request: ServiceRequest<GetCommentsParams>): Promise<CommentsResult> {
@@ -40,18 +45,37 @@ export class GetCommentsHandler {
 
     const found = await this.queries.byIds(commentIds.map(Number).filter(isCommentId));
     const foundBugIds = [...new Set(found.map((row) => row.bugId))];
-    const access = await this.bugs.access([...bugRefs, ...foundBugIds], request);
+    const access = await this.bugs.access([...bugRefs, ...foundBugIds], request, params.as_of);
     const visibleBugIds = visibleOrThrow(access.slice(0, bugRefs.length));
+    if (params.as_of !== undefined) requireExistedThen(access.slice(0, bugRefs.length));
     const missing = commentIds.find((id) => !found.some((row) => String(row.commentId) === id));
     if (missing !== undefined) throw CommentErrors.commentIdInvalid(missing);
     visibleOrThrow(access.slice(bugRefs.length));
     const insider = hasPermission(request.auth, 'insider');
+    const uniqueBugIds = [...new Set(visibleBugIds)];
+    if (params.as_of !== undefined) return this.asOf(request, CommentsAsOf.of(access), found, uniqueBugIds, params.as_of);
     const secret = found.find((row) => row.isPrivate && !insider);
     if (secret) throw CommentErrors.commentIsPrivate(secret.commentId);
 
-    const uniqueBugIds = [...new Set(visibleBugIds)];
     const rows = await this.queries.ofBugs(uniqueBugIds, params.new_since ?? null, insider);
     return { bugs: this.byBug(uniqueBugIds, rows), comments: this.byId(found) };
+  }
+
+  /** The comments as they were at the instant (docs/as-of.md); their tags folded only when wanted. */
+  private async asOf(
+    request: ServiceRequest<GetCommentsParams>,
+    then: CommentsAsOf,
+    found: readonly CommentRow[],
+    bugIds: readonly number[],
+    instant: string,
+  ): Promise<CommentsResult> {
+    const insider = hasPermission(request.auth, 'insider');
+    const byId = then.requireReadable(found, insider);
+    const rows = then.rows(await this.queries.ofBugs(bugIds, request.params.new_since ?? null, insider), insider);
+    const wantsTags = isTaggingEnabled(this.options) && new FieldFilter(request.fields).wants('tags');
+    const tagged = (list: CommentRow[]) => (wantsTags ? this.tagsAsOf.withTagsAsOf(list, instant) : Promise.resolve(list));
+    const [listed, asked] = await Promise.all([tagged(rows), tagged(byId)]);
+    return { bugs: this.byBug(bugIds, listed), comments: this.byId(asked) };
   }
 
   private byBug(bugIds: readonly number[], rows: readonly CommentRow[]): Record<string, { comments: CommentObject[] }> {

@@ -1,5 +1,13 @@
 import type { CommentsOptions } from '../comments.options';
-import type { AddCommentParams, AddCommentResult, AuthContext, BugAccessEntry, Permission, ServiceRequest } from '@tracker/contracts';
+import type {
+  AddCommentParams,
+  AddCommentResult,
+  AuthContext,
+  BugAccessEntry,
+  CommentAsOf,
+  Permission,
+  ServiceRequest,
+} from '@tracker/contracts';
 import { ANONYMOUS, ErrorCode } from '@tracker/contracts';
 import type { BugRef } from '../collaborators/bugs.client';
 import { BugsClient } from '../collaborators/bugs.client';
@@ -13,15 +21,22 @@ export class FakeBugs extends BugsClient {
   readonly added: AddCommentParams[] = [];
   readonly asked: BugRef[][] = [];
 
-  constructor() {
+  /** `commentsThen`: each bug's comments at any instant asked for (`as_of`); a bug not listed did not exist yet. */
+  constructor(private readonly commentsThen: ReadonlyMap<number, readonly CommentAsOf[]> = new Map()) {
     super({ request: () => Promise.reject(new Error('no bus in unit tests')) });
   }
 
-  override access(refs: readonly BugRef[]): Promise<readonly BugAccessEntry[]> {
+  override access(refs: readonly BugRef[], _request?: ServiceRequest, asOf?: string): Promise<readonly BugAccessEntry[]> {
     // as the real client: no question when there is nothing to ask
     if (refs.length === 0) return Promise.resolve([]);
     this.asked.push([...refs]);
-    return Promise.resolve(refs.map((ref) => entry(ref)));
+    return Promise.resolve(
+      refs.map((ref) => {
+        const found = entry(ref);
+        if (asOf === undefined || found.bugId === null) return found;
+        return { ...found, commentsAsOf: this.commentsThen.get(found.bugId) ?? null };
+      }),
+    );
   }
 
   override addComment(params: AddCommentParams): Promise<AddCommentResult> {

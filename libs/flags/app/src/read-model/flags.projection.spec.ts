@@ -1,10 +1,11 @@
-import type { EventMetadata, FlagChange, FlagTargetType, FlagValue, UserRef } from '@tracker/contracts';
+import { ANONYMOUS, type EventMetadata, type FlagChange, type FlagTargetType, type FlagValue, type UserRef } from '@tracker/contracts';
 import { flagsChanged } from '@tracker/contracts/testing';
 import type { EventStore } from '@tracker/platform/event-store';
 import { type ReadModel, schemaOf } from '@tracker/platform/read-model';
 import { flagTypeSettings } from '@tracker/flags/domain/testing';
 import { openProjectionFixture } from '@tracker/platform/read-model/testing';
 import { describeOnBothPostgres, type TestDatabase } from '@tracker/testing';
+import { FlagsOfHandler } from '../flags-of/flags-of.handler';
 import { ActivityQueries } from './activity.queries';
 import { FlagQueries } from './flag.queries';
 import { FlagTypesProjection } from './flag-types.projection';
@@ -141,6 +142,28 @@ function describeProjection(name: string, createFixture: () => Promise<TestDatab
         `SELECT nextval('${schemaOf(readModel.dataSource)}.flag_ids') AS id`,
       );
       expect(Number(rows[0]?.id)).toBeGreaterThan(base + 7);
+    });
+
+    it('answers flags.of as of an instant from the bug stream, shown as the current ones are', async () => {
+      const asOf = (instant: string) =>
+        new FlagsOfHandler(flagQueries(), store).handle({ auth: ANONYMOUS, correlationId: 'c', params: { bugIds: [bug], asOf: instant } });
+      const now = await flagQueries().flagsOf([bug], []);
+      expect(await asOf('2099-01-01T00:00:00.000Z')).toEqual(now);
+      expect(await asOf('2026-11-22T10:00:00.000Z')).toEqual({ bugs: {}, attachments: {} });
+      const then = await asOf('2026-11-22T10:00:02.000Z');
+      expect(then.bugs[bug]?.map((flag) => [flag.id, flag.status, flag.setter, flag.requestee, flag.modification_date])).toEqual([
+        [flagA, '?', 'ann@example.com', 'bob@example.org', '2026-11-22T10:00:01Z'],
+        [flagB, '-', 'ann@example.com', undefined, '2026-11-22T10:00:01Z'],
+      ]);
+      expect(then.attachments).toEqual({});
+      const withAttachment = await new FlagsOfHandler(flagQueries(), store).handle({
+        auth: ANONYMOUS,
+        correlationId: 'c',
+        params: { bugIds: [bug], attachmentIds: [30], asOf: '2026-11-22T10:00:02.000Z' },
+      });
+      expect(withAttachment.attachments[30]?.map((flag) => [flag.id, flag.status, flag.setter])).toEqual([
+        [base + 7, '?', 'bob@example.org'],
+      ]);
     });
 
     it('logs one activity entry per creation, change and clear, in event order', async () => {

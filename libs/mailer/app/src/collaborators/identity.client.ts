@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ANONYMOUS, LOOKUP_USERS_SUBJECT, type LookupUsersParams, type LookupUsersResult, type UserSummary } from '@tracker/contracts';
+import {
+  ANONYMOUS,
+  LOOKUP_USERS_SUBJECT,
+  param,
+  type LookupUsersParams,
+  type LookupUsersResult,
+  type UserSummary,
+} from '@tracker/contracts';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
 
 /**
@@ -20,5 +27,14 @@ export class IdentityClient {
       params,
     });
     return result.users;
+  }
+
+  /** One user by id (all digits) or login, as `/rest/user/{id_or_name}` names them; undefined when there is none. */
+  async user(correlationId: string, idOrName: string): Promise<UserSummary | undefined> {
+    const byId = /^\d+$/.test(idOrName);
+    // an id beyond 32 bits names nobody (and must not reach identity's integer column)
+    if (byId && Number(idOrName) > param.INT_MAX) return undefined;
+    const found = await this.users(correlationId, byId ? [Number(idOrName)] : [], byId ? [] : [idOrName]);
+    return found[0];
   }
 }

@@ -5,21 +5,24 @@ import {
   type BugMailFacts,
   defaultMailPreferences,
   type MailFacts,
+  type MailPreferences,
   type MailUserFacts,
   participantsOf,
 } from '@tracker/mailer/domain';
 import { IdentityClient } from '../collaborators/identity.client';
 import { MAILER_OPTIONS, type MailerOptions } from '../mailer.options';
+import { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
 
 /**
  * Gathers the facts the recipients deciders need for one change: every user it names and
- * the global watchers and cc-list addresses, asked of identity at once. Preferences are
- * Bugzilla's defaults until they can be stored (docs/mail.md §9).
+ * the global watchers and cc-list addresses, asked of identity at once, and their stored
+ * mail preferences in one query (Bugzilla's defaults for those who never set any).
  */
 @Injectable()
 export class MailFactsLoader {
   constructor(
     private readonly identity: IdentityClient,
+    private readonly preferences: MailPreferencesQueries,
     @Inject(MAILER_OPTIONS) private readonly options: MailerOptions,
   ) {}
 
@@ -38,16 +41,17 @@ export class MailFactsLoader {
     const ccLists = flagChanges.flatMap((flag) => (flag.after ?? flag.before)?.type.ccList ?? []);
     const found = await this.identity.users(change.changeId, [...ids], [...new Set([...this.options.globalWatchers, ...ccLists])]);
     const watchers = new Set(this.options.globalWatchers.map((login) => login.toLowerCase()));
+    const stored = await this.preferences.forUsers(found.map((user) => user.id));
     return {
       bug,
-      users: new Map(found.map((user) => [user.id, userFacts(user)])),
+      users: new Map(found.map((user) => [user.id, userFacts(user, stored.get(user.id) ?? defaultMailPreferences())])),
       globalWatcherIds: found.filter((user) => watchers.has(user.login.toLowerCase())).map((user) => user.id),
     };
   }
 }
 
 /** A disabled account takes no mail, whatever its mail setting. */
-function userFacts(user: UserSummary): MailUserFacts {
+function userFacts(user: UserSummary, preferences: MailPreferences): MailUserFacts {
   const permissions = user.access?.permissions ?? [];
   return {
     id: user.id,
@@ -56,6 +60,6 @@ function userFacts(user: UserSummary): MailUserFacts {
     groupIds: user.access?.groupIds ?? [],
     isInsider: permissions.includes('insider'),
     isTimeTracker: permissions.includes('timetracker'),
-    preferences: defaultMailPreferences(),
+    preferences,
   };
 }

@@ -22,7 +22,10 @@ import { describeOnBothPostgres, type TestDatabase, sleep, waitUntil } from '@tr
 import type { IdentityClient } from '../collaborators/identity.client';
 import type { MailerOptions } from '../mailer.options';
 import { MailChangesProjection } from '../read-model/mail-changes.projection';
+import { MailPreferencesProjection } from '../read-model/mail-preferences.projection';
+import { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
 import { CreateMailTables1764900000000 } from '../read-model/migrations/1764900000000-create-mail-tables';
+import { CreateMailPreferences1765000000000 } from '../read-model/migrations/1765000000000-create-mail-preferences';
 import { PendingChangesQueries } from '../read-model/pending-changes.queries';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailFactsLoader } from './mail-facts.loader';
@@ -66,8 +69,8 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       const opened = await ReadModel.open(fixture.connection, store, {
         schema,
         entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, CreateMailTables1764900000000],
-        projections: [new MailChangesProjection()],
+        migrations: [ProjectionCheckpoints1763800000000, CreateMailTables1764900000000, CreateMailPreferences1765000000000],
+        projections: [new MailChangesProjection(), new MailPreferencesProjection()],
       });
       await opened.start();
       return opened;
@@ -77,7 +80,13 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       deliveries = [];
       await queue.process(recordingHandler(deliveries));
     };
-    const dispatcher = () => new MailDispatcher(queries(), new MailFactsLoader(identity, OPTIONS), queue, OPTIONS);
+    const dispatcher = () =>
+      new MailDispatcher(
+        queries(),
+        new MailFactsLoader(identity, new MailPreferencesQueries(readModel.dataSource), OPTIONS),
+        queue,
+        OPTIONS,
+      );
     const queries = () => new PendingChangesQueries(readModel.dataSource);
     /** one append: the events of one request, one correlation id */
     const append = async (

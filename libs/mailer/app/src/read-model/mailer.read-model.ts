@@ -2,7 +2,9 @@ import type { Provider } from '@nestjs/common';
 import { ProjectionCheckpoints1763800000000, READ_MODEL, type ReadModel, ReadModelModule } from '@tracker/platform/read-model';
 import type { DataSource } from 'typeorm';
 import { MailChangesProjection } from './mail-changes.projection';
+import { MailPreferencesProjection } from './mail-preferences.projection';
 import { CreateMailTables1764900000000 } from './migrations/1764900000000-create-mail-tables';
+import { CreateMailPreferences1765000000000 } from './migrations/1765000000000-create-mail-preferences';
 
 export const MAILER_SCHEMA = 'mailer';
 
@@ -14,8 +16,8 @@ export const MAILER_SCHEMA = 'mailer';
 export const mailerReadModel = ReadModelModule.forService({
   schema: MAILER_SCHEMA,
   entities: [],
-  migrations: [ProjectionCheckpoints1763800000000, CreateMailTables1764900000000],
-  projections: [new MailChangesProjection()],
+  migrations: [ProjectionCheckpoints1763800000000, CreateMailTables1764900000000, CreateMailPreferences1765000000000],
+  projections: [new MailChangesProjection(), new MailPreferencesProjection()],
 });
 
 /** A query class of this read model, built on its data source. */

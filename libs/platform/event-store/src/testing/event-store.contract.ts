@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent, RecordedEvent } from '../event-store.port';
 import { sleep, waitUntil } from '@tracker/testing';
 import { START, WrongExpectedRevisionError } from '../event-store.port';
+import { ChainVerifier } from '../audit/chain-verifier';
+import { GENESIS_HASH } from '../audit/event-hash';
 
 /**
  * The behaviour every event-store adapter must show: optimistic concurrency on append,
  * stream reads both ways, a totally ordered global log readable from any position, and
  * catch-up-then-live subscriptions that deliver every event exactly once, in order,
- * even while several writers append concurrently.
+ * even while several writers append concurrently; every event linked into its stream's
+ * hash chain (docs/audit.md).
  */
 export interface EventStoreFixture {
   readonly store: EventStore;
@@ -44,8 +47,28 @@ export function describeEventStoreContract(name: string, createFixture: () => Pr
       ]);
       expect(read[0]?.data).toEqual({ title: 'Ünïcödé ✓ 😀' });
       expect(read[0]?.schemaVersion).toBe(2);
-      expect(read[0]?.metadata).toEqual(metadata());
+      expect(read[0]?.metadata).toEqual({ ...metadata(), hash: expect.stringMatching(/^[0-9a-f]{64}$/), previousHash: GENESIS_HASH });
       expect(read[1]?.position).toBe(result.position);
+    });
+
+    it('links every appended event into its stream hash chain, each stream from the genesis value', async () => {
+      const stream = `${unique('chained')}1`;
+      const other = `${unique('chained')}2`;
+      await store.appendToStream(stream, [event('A', { n: 1, nested: { z: [1, 'ü'], a: null } }), event('B')], {
+        expectedRevision: 'no_stream',
+      });
+      await store.appendToStream(other, [event('X')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(stream, [event('C')], { expectedRevision: 1 });
+      await store.appendToStream(stream, [event('D')], { expectedRevision: 'any' });
+
+      const read = await store.readStream(stream);
+      const [otherFirst] = await store.readStream(other);
+      expect(read.map((e) => e.metadata.previousHash)).toEqual([GENESIS_HASH, ...read.slice(0, -1).map((e) => e.metadata.hash)]);
+      expect(otherFirst?.metadata.previousHash).toBe(GENESIS_HASH);
+      expect(new Set([...read, otherFirst].map((e) => e?.metadata.hash)).size).toBe(5);
+      const verifier = new ChainVerifier(START);
+      expect([...read, otherFirst!].map((e) => verifier.check(e))).toEqual([undefined, undefined, undefined, undefined, undefined]);
+      expect(verifier.summary()).toEqual({ events: 5, streams: 2, unchained: 0 });
     });
 
     it('refuses an append whose expected revision is stale, reporting the actual one', async () => {

@@ -9,11 +9,14 @@ export function describeDeliveryContract(open: OpenQueue): void {
     const messages = [fullMail(), mail('minimal'), ...Array.from({ length: 18 }, (_, i) => mail(`numbered ${i}`))];
     const ids: string[] = [];
     for (const message of messages) ids.push(await queue.enqueue(message));
+    // nobody consumes yet: all of them wait
+    expect(await queue.depth()).toEqual({ waiting: messages.length, active: 0, delayed: 0, failed: 0 });
     const deliveries: Delivery[] = [];
     await queue.process(recordingHandler(deliveries), { concurrency: 4 });
 
     await waitUntil(() => deliveries.length >= messages.length);
     await sleep(QUIET_MS);
+    expect(await queue.depth()).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
     expect(deliveries).toHaveLength(messages.length);
     expect(new Set(ids).size).toBe(messages.length);
     const byId = new Map(deliveries.map((d) => [d.info.jobId, d]));

@@ -53,6 +53,7 @@ export function describeRetryContract(open: OpenQueue): void {
       },
     ]);
     expect(Date.parse(dead[0]?.failedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(await queue.depth()).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 1 });
     await expect(queue.deadLetters(0)).rejects.toThrow('Dead-letter limit must be an integer of at least 1, not 0');
   });
 

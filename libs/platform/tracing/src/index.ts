@@ -1,0 +1,5 @@
+export * from './tracer';
+export * from './trace-context';
+export * from './tracing.config';
+export * from './tracing-sdk';
+export * from './tracing-shutdown';

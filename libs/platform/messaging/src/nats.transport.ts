@@ -38,6 +38,8 @@ export class PrefixedNatsServer extends ServerNats {
   private readonly inFlight = new InFlightWork();
   /** per request being handled, what marks it answered (Nest sends the reply after `handleMessage` resolves) */
   private readonly answered = new WeakMap<Received, () => void>();
+  /** requests Nest made a publisher for: only those will be answered (an event with a reply subject is not) */
+  private readonly answering = new WeakSet<Received>();
 
   constructor(
     options: NatsClientOptions,
@@ -101,7 +103,7 @@ export class PrefixedNatsServer extends ServerNats {
       if (!message.reply) return await handle();
       const answered = new Promise<void>((resolve) => this.answered.set(message, resolve));
       await handle();
-      await answered;
+      if (this.answering.has(message)) await answered;
       return undefined;
     } catch (error) {
       this.logger.error(`a message on ${channel} could not be handled: ${messageOf(error)}`);
@@ -113,6 +115,7 @@ export class PrefixedNatsServer extends ServerNats {
   override getPublisher(natsMsg: Received, id: string, ctx: NatsContext): (response: WritePacket) => void {
     const replyTo = natsMsg.reply;
     if (!replyTo) return () => undefined;
+    this.answering.add(natsMsg);
     return (response) => {
       // the last packet of an answer is disposed, or an error (no handler for the subject)
       const last = response.isDisposed === true || response.err !== undefined;

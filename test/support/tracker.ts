@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ANONYMOUS, type AuthContext, SERVICE_NAMES } from '@tracker/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ANONYMOUS, type AuthContext, SERVICE_NAMES, type ServiceName } from '@tracker/contracts';
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { ClientProxyMessageBus, MESSAGE_BUS, type MessageBus, PrefixedNatsClient } from '@tracker/platform/messaging';
 import { EMBEDDED_POSTGRES, type EmbeddedPostgres, postgresConnection } from '@tracker/platform/sql';
@@ -46,6 +47,12 @@ export interface RunningTracker {
    * replica, for what must hold across gateways. Stopped with the tracker.
    */
   extraGateway(): Promise<string>;
+  /**
+   * Starts one more process of `service` on the same NATS and database (distributed mode
+   * only): a second replica in the service's queue group; resolves once it answers on
+   * NATS. Listed in `processes` as `<service>-<n>`; stopped with the tracker.
+   */
+  extraService(service: ServiceName): Promise<NodeProcess>;
   /** The blob store attachments' bytes are in, as an operator's tool would open it. */
   blobStore(): Promise<BlobStore>;
   /** The embedded PostgreSQL (embedded mode only). */
@@ -82,8 +89,22 @@ function requester(bus: () => MessageBus): RunningTracker['request'] {
 
 const ROOT = resolve(__dirname, '../..');
 
-export async function startTracker(mode: RunMode, env: Readonly<Record<string, string>> = {}): Promise<RunningTracker> {
-  return mode === 'embedded' ? startEmbedded(env) : startDistributed(env);
+/** How distributed mode starts its processes (embedded mode has one). */
+export interface StartOptions {
+  /**
+   * One by one in this order (`gateway` and every service name), `startDelayMs` apart,
+   * instead of all at once: any order must work (docs/operations-guide.md, "Lifecycle").
+   */
+  readonly startOrder?: readonly ('gateway' | ServiceName)[];
+  readonly startDelayMs?: number;
+}
+
+export async function startTracker(
+  mode: RunMode,
+  env: Readonly<Record<string, string>> = {},
+  options: StartOptions = {},
+): Promise<RunningTracker> {
+  return mode === 'embedded' ? startEmbedded(env) : startDistributed(env, options);
 }
 
 async function startEmbedded(env: Readonly<Record<string, string>>): Promise<RunningTracker> {
@@ -114,6 +135,7 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
     },
     processes: new Map(),
     extraGateway: () => Promise.reject(new Error('embedded mode has one gateway')),
+    extraService: () => Promise.reject(new Error('embedded mode runs every service in its one process')),
     request: requester(() => current().app.get<MessageBus>(MESSAGE_BUS)),
     eventStore: () => Promise.resolve(current().app.get<EventStore>(EVENT_STORE)),
     blobStore: () => Promise.resolve(current().app.get<BlobStore>(BLOB_STORE)),
@@ -134,7 +156,7 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
   };
 }
 
-async function startDistributed(env: Readonly<Record<string, string>>): Promise<RunningTracker> {
+async function startDistributed(env: Readonly<Record<string, string>>, options: StartOptions): Promise<RunningTracker> {
   const database = await createTempDatabase('e2e');
   // attachments' bytes: the MinIO adapter on an S3-protocol server of this process (docs/attachments.md §10)
   const s3 = await startS3TestServer();
@@ -174,13 +196,26 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
     await s3.stop();
     await mailQueue.remove();
   };
+  const startService = (name: string, service: ServiceName): Promise<RegExpMatchArray> => {
+    const started = startNodeProcess(name, `dist/apps/${service}/src/main.js`, common, ROOT);
+    processes.set(name, started);
+    return started.waitFor(/answers on nats:/);
+  };
   const start = async (ready: 'healthy' | 'answering'): Promise<void> => {
-    for (const service of SERVICE_NAMES) {
-      processes.set(service, startNodeProcess(service, `dist/apps/${service}/src/main.js`, common, ROOT));
+    // by default the gateway starts alongside the services (any start order is fine); health tells when all are up
+    const order = options.startOrder ?? ['gateway', ...SERVICE_NAMES];
+    const up: Array<Promise<unknown>> = [];
+    let gateway: Promise<string> | undefined;
+    for (const [index, name] of order.entries()) {
+      if (index > 0 && options.startDelayMs) await sleep(options.startDelayMs);
+      const starting = name === 'gateway' ? (gateway = startGateway('gateway')) : startService(name, name);
+      // awaited below, all together; a failure meanwhile must not count as unhandled
+      starting.catch(() => undefined);
+      up.push(starting);
     }
-    // the gateway starts alongside the services (any start order is fine); health tells when all are up
-    const services = [...processes.values()].map((p) => p.waitFor(/answers on nats:/));
-    [baseUrl] = await Promise.all([startGateway('gateway'), ...services]);
+    if (!gateway) throw new Error('the start order names no gateway');
+    await Promise.all(up);
+    baseUrl = await gateway;
     await waitForHealth(baseUrl, ready);
   };
   const startGateway = async (name: string): Promise<string> => {
@@ -200,6 +235,13 @@ async function startDistributed(env: Readonly<Record<string, string>>): Promise<
       },
       processes,
       extraGateway: () => startGateway(`gateway-${processes.size}`),
+      extraService: async (service) => {
+        const name = `${service}-${processes.size}`;
+        await startService(name, service);
+        const started = processes.get(name);
+        if (!started) throw new Error(`${name} is not running`);
+        return started;
+      },
       request: requester(() => bus),
       eventStore: async () => (store ??= await PostgresEventStore.create(postgresConnection(database.url, 2))),
       blobStore: async () =>

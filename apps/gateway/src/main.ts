@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import { createHttpApplication, exitOnStartupError, listen, processLogger } from '@tracker/platform/runtime';
+import {
+  closeHttpApplication,
+  createHttpApplication,
+  exitOnStartupError,
+  listen,
+  onTermination,
+  processLogger,
+} from '@tracker/platform/runtime';
 import { startTracing } from '@tracker/platform/tracing';
 import { loadGatewayConfig } from './config';
 import { GatewayAppModule } from './gateway-app.module';
@@ -13,6 +20,7 @@ async function main(): Promise<void> {
     processLogger('gateway', config.logFormat, config.logLevels),
   );
   await listen(app, config.http);
+  onTermination(() => closeHttpApplication(app));
 }
 
 main().catch(exitOnStartupError);

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
-import { exitOnStartupError } from '@tracker/platform/runtime';
+import { closeHttpApplication, exitOnStartupError, onTermination } from '@tracker/platform/runtime';
 import { loadStandaloneConfig } from './config';
 import { startStandalone } from './start-standalone';
 
-startStandalone(loadStandaloneConfig(process.env)).catch(exitOnStartupError);
+startStandalone(loadStandaloneConfig(process.env))
+  .then(({ app }) => onTermination(() => closeHttpApplication(app)))
+  .catch(exitOnStartupError);

@@ -40,6 +40,7 @@ export function startProfiled(profileDir: string, env: Readonly<Record<string, s
         await new Promise((wait) => setTimeout(wait, 100));
       }
     },
+    exitStatus: () => child.exitCode ?? child.signalCode,
     kill: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGKILL');

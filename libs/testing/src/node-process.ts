@@ -10,6 +10,8 @@ export interface NodeProcess {
   /** resolves with the first match of `pattern` in the output */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   stop(): Promise<void>;
+  /** how it ended: its exit code, or the signal that ended it (SIGKILL when `stop` had to force it); null while it runs */
+  exitStatus(): number | NodeJS.Signals | null;
   /** kill -9: no shutdown hook runs, as when a machine or the OOM killer ends it */
   kill(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export function startNodeProcess(name: string, script: string, env: Readonly<Rec
         child.once('exit', onExit);
         check();
       }),
+    exitStatus: () => child.exitCode ?? child.signalCode,
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');

@@ -14,3 +14,4 @@ export * from './correlation-context';
 export * from './nats-client';
 export * from './nats-connection-options';
 export * from './pending-requests';
+export * from './in-flight-work';

@@ -7,3 +7,4 @@ export * from './json-logger';
 export * from './health/probe-paths';
 export * from './health/process-readiness';
 export * from './health/operations-server';
+export * from './termination';

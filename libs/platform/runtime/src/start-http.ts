@@ -44,7 +44,6 @@ export async function createHttpApplication(
     logger,
   });
   late.answerer = optionalProvider<HttpFrameworkErrors>(app, HTTP_FRAMEWORK_ERRORS);
-  app.enableShutdownHooks();
   return app;
 }
 
@@ -54,6 +53,17 @@ function optionalProvider<T>(app: INestApplication, token: symbol): T | undefine
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A graceful stop of an HTTP process (on SIGTERM, `onTermination`): the server stops
+ * accepting connections and Fastify waits for the requests in flight to be answered
+ * (idle keep-alive connections are closed at once), and only then do the module hooks
+ * close the message clients, pools and projections the answers needed.
+ */
+export async function closeHttpApplication(app: NestFastifyApplication): Promise<void> {
+  await app.getHttpAdapter().close();
+  await app.close();
 }
 
 export async function listen(app: INestApplication, http: HttpConfig): Promise<string> {

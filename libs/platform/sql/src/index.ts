@@ -2,3 +2,4 @@ export * from './embedded-postgres';
 export * from './sql-connection';
 export * from './sql.module';
 export * from './connection-errors';
+export * from './wait-for-postgres';

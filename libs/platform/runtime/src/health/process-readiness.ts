@@ -25,6 +25,7 @@ export interface ReadinessSources {
  */
 export class ProcessReadiness {
   private sources: ReadinessSources | undefined;
+  private stopped = false;
 
   constructor(private readonly maxLagEvents: number) {}
 
@@ -32,7 +33,13 @@ export class ProcessReadiness {
     this.sources = sources;
   }
 
+  /** From SIGTERM on: not ready, so that no new work is routed to a process on its way out. */
+  stopping(): void {
+    this.stopped = true;
+  }
+
   async report(): Promise<ReadinessReport> {
+    if (this.stopped) return { ready: false, reasons: ['shutting down'] };
     const sources = this.sources;
     if (!sources) return { ready: false, reasons: ['starting: migrations, projections and the NATS subscription are not up yet'] };
     const state = sources.readiness?.readiness();

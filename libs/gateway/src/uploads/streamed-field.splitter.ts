@@ -144,7 +144,9 @@ export class StreamedFieldSplitter {
     const quote = this.next(QUOTE, chunk, index);
     const backslash = this.next(BACKSLASH, chunk, index);
     const stop = quote < 0 ? chunk.length : backslash >= 0 && backslash < quote ? backslash : quote;
-    if (this.key) for (let at = index; at < stop; at += 1) this.key.push(chunk[at] as number);
+    // one byte more than the name is enough to tell a longer key from it: a long key is not kept
+    const key = this.key;
+    if (key) for (let at = index; at < stop && key.length <= this.name.length; at += 1) key.push(chunk[at] as number);
     if (stop === chunk.length) return stop;
     if (stop === backslash) {
       this.escaped = true;

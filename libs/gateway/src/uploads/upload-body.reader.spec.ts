@@ -84,6 +84,9 @@ describe('UploadBodyReader', () => {
       const plain = await read(`{"summary":"a \\"data\\": \\"x","data" : "${escaped}", "after":{"data":"QQ=="}}`, { chunk });
       expect(plain.params).toEqual({ summary: 'a "data": "x', after: { data: 'QQ==' } });
       expect(await store.get(plain.upload?.stagingKey ?? '')).toEqual(bytes);
+      const longerKeys = await read(`{"database":"x","dat":"y","data":"${base64}"}`, { chunk });
+      expect(longerKeys.params).toEqual({ database: 'x', dat: 'y' });
+      expect(await store.get(longerKeys.upload?.stagingKey ?? '')).toEqual(bytes);
       const keyEscaped = await read(`{"d\\u0061ta":"${base64}"}`, { chunk });
       expect(await store.get(keyEscaped.upload?.stagingKey ?? '')).toEqual(bytes);
     },

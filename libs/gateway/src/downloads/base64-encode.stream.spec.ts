@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import * as fc from 'fast-check';
-import { Base64EncodeStream, base64Length } from './base64-encode.stream';
+import { Base64EncodeStream, Base64Encoder, base64Length } from './base64-encode.stream';
 
 async function encode(chunks: readonly Uint8Array[]): Promise<string> {
   let text = '';
@@ -18,6 +18,18 @@ describe('Base64EncodeStream', () => {
         const text = await encode(chunks);
         expect(text).toBe(whole.toString('base64'));
         expect(text.length).toBe(base64Length(whole.length));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('encodes groups of chunks given at once (the renderer gathers them) exactly as the whole would encode', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 5 }), { maxLength: 8 }), (groups) => {
+        const encoder = new Base64Encoder();
+        const pieces = groups.map((group) => encoder.write(group.map((chunk) => Buffer.from(chunk))));
+        const whole = Buffer.concat(groups.flat().map((chunk) => Buffer.from(chunk)));
+        expect(Buffer.concat([...pieces, encoder.end()]).toString('latin1')).toBe(whole.toString('base64'));
       }),
       { numRuns: 300 },
     );

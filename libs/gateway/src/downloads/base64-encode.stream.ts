@@ -9,9 +9,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 export class Base64Encoder {
   private carry: Buffer = Buffer.alloc(0);
 
-  /** the base64 (ASCII bytes) of the whole groups so far */
-  write(chunk: Buffer): Buffer {
-    const bytes = this.carry.length === 0 ? chunk : Buffer.concat([this.carry, chunk]);
+  /** the base64 (ASCII bytes) of the whole groups so far; several chunks are joined in one copy */
+  write(chunk: Buffer | readonly Buffer[]): Buffer {
+    const chunks = Buffer.isBuffer(chunk) ? [chunk] : chunk;
+    const bytes = this.carry.length === 0 && chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat([this.carry, ...chunks]);
     const whole = bytes.length - (bytes.length % 3);
     this.carry = Buffer.from(bytes.subarray(whole));
     return whole === 0 ? Buffer.alloc(0) : Buffer.from(bytes.toString('base64', 0, whole), 'latin1');

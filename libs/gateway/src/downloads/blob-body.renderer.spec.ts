@@ -14,7 +14,8 @@ describe('BlobBodyRenderer', () => {
   let dir: string;
   let store: BlobStore;
   let renderer: BlobBodyRenderer;
-  const one = bytesOf(1000, 1);
+  // larger than the renderer's piece (512 KiB) and not a multiple of 3: pieces and the carry between them are exercised
+  const one = bytesOf(1_200_001, 1);
   const two = bytesOf(256, 0);
   let refOne: BlobRef;
   let refTwo: BlobRef;

@@ -22,6 +22,12 @@ export interface BlobPlaceholders {
   place(blob: BlobRef): string;
 }
 
+/**
+ * The store's chunks (16-64 KiB) are gathered to this many bytes before encoding: one copy
+ * and one write to the socket per piece instead of per chunk, and fewer steps of the stream.
+ */
+const PIECE = 512 * 1024;
+
 /** How many blobs are checked at once before a response starts. */
 const STAT_CONCURRENCY = 8;
 
@@ -77,11 +83,17 @@ export class BlobBodyRenderer {
       }
       // encoded inline, not through a piped transform: one stream layer less per chunk
       const encoder = new Base64Encoder();
+      let gathered: Buffer[] = [];
+      let size = 0;
       for await (const chunk of read.stream) {
-        const text = encoder.write(chunk as Buffer);
-        if (text.length > 0) yield text;
+        gathered.push(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        if (size < PIECE) continue;
+        yield encoder.write(gathered);
+        gathered = [];
+        size = 0;
       }
-      const last = encoder.end();
+      const last = Buffer.concat([encoder.write(gathered), encoder.end()]);
       if (last.length > 0) yield last;
     }
   }

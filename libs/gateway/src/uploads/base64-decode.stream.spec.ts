@@ -34,6 +34,19 @@ function refusal(pieces: readonly string[]): { code: number; message: string } {
 const mimeLines = (text: string): string => (text.match(/.{1,76}/g) ?? []).join('\n') + '\n';
 
 describe('Base64DecodeStream', () => {
+  it('names a bad character at its position whether it is in the last 16 characters of a long piece or before them', () => {
+    const bulk = 'QUJD'.repeat(100);
+    expect(refusal([`${bulk}QU*D`])).toMatchObject({
+      code: 32000,
+      message: expect.stringContaining("the character '*' at character 403."),
+    });
+    expect(refusal([`QU*D${bulk}QQ==`])).toMatchObject({ message: expect.stringContaining("the character '*' at character 3.") });
+    expect(refusal([`${bulk}QQ=A`])).toMatchObject({
+      message: expect.stringContaining("the character 'A' after the padding '=' at character 404."),
+    });
+    expect(decode([`${bulk}QQ==`])).toEqual(Buffer.concat([Buffer.from('ABC'.repeat(100)), Buffer.from('A')]));
+  });
+
   it('decodes any bytes, cut anywhere, with or without padding and MIME line breaks', () => {
     fc.assert(
       fc.property(

@@ -10,6 +10,8 @@ import { CommonErrors, type DomainError } from '@tracker/contracts';
  */
 const ALPHABET = /^[A-Za-z0-9+/]*$/;
 const NOT_ALPHABET = /[^A-Za-z0-9+/]/g;
+/** how much of a piece that failed the fast path is checked alone when the rest passes it */
+const TAIL = 16;
 const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\f']);
 
 export class Base64DecodeStream {
@@ -33,6 +35,16 @@ export class Base64DecodeStream {
     }
     const fast = this.fastPath(text);
     if (fast) return fast;
+    // the last piece ends with the padding: its bulk can still take the fast path, only the end is checked
+    if (text.length > TAIL) {
+      const head = this.fastPath(text.slice(0, -TAIL));
+      if (head) return Buffer.concat([head, this.checked(text.slice(-TAIL), start + text.length - TAIL)]);
+    }
+    return this.checked(text, start);
+  }
+
+  /** `text` (read from `start`) checked character by character where it is not plain alphabet */
+  private checked(text: string, start: number): Buffer {
     const clean = ALPHABET.test(text) ? text : this.clean(text, start);
     const usable = this.carry + clean;
     const whole = usable.length - (usable.length % 4);

@@ -74,6 +74,24 @@ describe('UploadBodyReader', () => {
     expect(await store.get(upload?.stagingKey ?? '')).toEqual(bytes);
   });
 
+  it.each([1, 5, 64 * 1024])(
+    'reads data however the body is cut (pieces of %i bytes): escapes, an escaped key, a later data',
+    async (chunk) => {
+      const bytes = bytesOf(500, 9);
+      const base64 = bytes.toString('base64');
+      // \u0041 is 'A', \/ is '/': JSON escapes the decoder must see decoded
+      const escaped = `${base64.slice(0, 10)}\\u00${base64.charCodeAt(10).toString(16)}${base64.slice(11).replace(/\//g, '\\/')}`;
+      const plain = await read(`{"summary":"a \\"data\\": \\"x","data" : "${escaped}", "after":{"data":"QQ=="}}`, { chunk });
+      expect(plain.params).toEqual({ summary: 'a "data": "x', after: { data: 'QQ==' } });
+      expect(await store.get(plain.upload?.stagingKey ?? '')).toEqual(bytes);
+      const longerKeys = await read(`{"database":"x","dat":"y","data":"${base64}"}`, { chunk });
+      expect(longerKeys.params).toEqual({ database: 'x', dat: 'y' });
+      expect(await store.get(longerKeys.upload?.stagingKey ?? '')).toEqual(bytes);
+      const keyEscaped = await read(`{"d\\u0061ta":"${base64}"}`, { chunk });
+      expect(await store.get(keyEscaped.upload?.stagingKey ?? '')).toEqual(bytes);
+    },
+  );
+
   it('stores exactly the limit, and one byte over is too large with nothing stored', async () => {
     const atLimit = await read(`{"data":"${bytesOf(LIMIT).toString('base64')}"}`, { chunk: 1000 });
     expect(atLimit.upload).toMatchObject({ size: LIMIT, tooLarge: false });
@@ -116,6 +134,11 @@ describe('UploadBodyReader', () => {
     ['{"data":12}', "The parameter 'data' must be a string of base64; nothing was changed."],
     ['{"data":["QQ=="]}', "The parameter 'data' must be a string of base64; nothing was changed."],
     ['{"data":"QUJD","data":"QUJD"}', "The parameter 'data' is given twice; nothing was changed."],
+    ['{"data":null,"data":"QUJD"}', "The parameter 'data' is given twice; nothing was changed."],
+    ['{"data":"QUJDé"}', "The data of the attachment is not valid base64: the character 'é' at character 5. Nothing was changed."],
+    ['{"data":"QU\\u0000JD"}', 'The data of the attachment is not valid base64: the character U+0000 at character 3. Nothing was changed.'],
+    ['{"data":"QUJD\nQUJD"}', expect.stringMatching(/^Could not parse the request body as valid JSON\. Error: /)],
+    ['{"data":"QUJD\\xQUJD"}', expect.stringMatching(/^Could not parse the request body as valid JSON\. Error: /)],
     ['[1]', 'The request body must be a JSON object of parameters.'],
     ['{"data":"QUJD",', expect.stringMatching(/^Could not parse the request body as valid JSON\. Error: /)],
     [

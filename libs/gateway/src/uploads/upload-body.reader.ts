@@ -6,6 +6,7 @@ import { parser as jsonParser } from 'stream-json';
 import { type Params, bodyKind, parseQuery } from '../wire/request-params';
 import { Base64DecodeStream } from './base64-decode.stream';
 import type { JsonToken } from './json-value.assembler';
+import { StreamedFieldSplitter } from './streamed-field.splitter';
 import { StagingUpload } from './upload-claim';
 import { UploadJsonTokens } from './upload-json.tokens';
 
@@ -85,13 +86,18 @@ export class UploadBodyReader {
     });
     const parsed = finished(parser);
     parsed.catch(() => undefined);
+    // the streamed field's text bypasses stream-json (only when it is taken: else the parser skips it)
+    const splitter = take ? new StreamedFieldSplitter(this.field, tokens) : undefined;
     let received = 0;
     let blank = true;
     for await (const chunk of body) {
       received += chunk.length;
       if (received > this.drainCap) throw tokens.failure ?? this.tooLargeAtCap(staging);
       blank &&= /^\s*$/.test(chunk.toString('latin1'));
-      if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), parsed]);
+      for (const piece of splitter ? splitter.split(chunk) : [chunk]) {
+        if (piece.length > 0 && !this.write(parser, piece))
+          await Promise.race([once(parser, 'drain'), parsed]).catch(rethrowAsParseFailure);
+      }
       await tokens.pending;
     }
     parser.end();
@@ -99,13 +105,20 @@ export class UploadBodyReader {
       await parsed;
     } catch (error) {
       if (blank) return tokens;
-      throw isDomainError(error)
-        ? error
-        : CommonErrors.userError(`Could not parse the request body as valid JSON. Error: ${messageOf(error)}`);
+      throw asParseFailure(error);
     }
     await tokens.pending;
     if (tokens.failure) throw tokens.failure;
     return tokens;
+  }
+
+  /** a refusal while writing (a bad escape, a raw control character in a string) is the client's, as at the end */
+  private write(parser: ReturnType<typeof jsonParser>, piece: Buffer): boolean {
+    try {
+      return parser.write(piece);
+    } catch (error) {
+      return rethrowAsParseFailure(error);
+    }
   }
 
   private async readWhole(body: AsyncIterable<Buffer> | Iterable<Buffer>, staging: StagingUpload): Promise<string> {
@@ -138,6 +151,16 @@ export class UploadBodyReader {
       `The file you are trying to attach is more than ${Math.floor(staging.bytesCounted / 1024)} kilobytes (KB) in size. Attachments cannot be more than ${Math.floor(this.limits.maxAttachmentBytes / 1024)} KB.`,
     );
   }
+}
+
+function asParseFailure(error: unknown): DomainError {
+  return isDomainError(error)
+    ? error
+    : CommonErrors.userError(`Could not parse the request body as valid JSON. Error: ${messageOf(error)}`);
+}
+
+function rethrowAsParseFailure(error: unknown): never {
+  throw asParseFailure(error);
 }
 
 function isDomainError(error: unknown): error is DomainError {

@@ -2,6 +2,7 @@ import { CommonErrors, type DomainError } from '@tracker/contracts';
 import { MAX_JSON_DEPTH, type Params } from '../wire/request-params';
 import { Base64DecodeStream } from './base64-decode.stream';
 import { JsonValueAssembler, type JsonToken } from './json-value.assembler';
+import type { StreamedFieldSink } from './streamed-field.splitter';
 import type { StagingUpload } from './upload-claim';
 
 /** What the body said of the streamed field. */
@@ -15,7 +16,7 @@ export type StreamedField = 'absent' | 'null' | 'string';
  * gets the answer; the first one is `failure`. When the query string has the field, the
  * body's is read and dropped (`take` false).
  */
-export class UploadJsonTokens {
+export class UploadJsonTokens implements StreamedFieldSink {
   readonly params: Params = {};
   field: StreamedField = 'absent';
   failure: Error | undefined;
@@ -25,8 +26,10 @@ export class UploadJsonTokens {
   private key: string | undefined;
   private mode: 'value' | 'data' | 'skip-string' | 'skip-value' | 'next' = 'next';
   private decoder: Base64DecodeStream | undefined;
+  /** the field's string was taken out by the splitter: the parser's empty string in its place is that one */
+  private textAside = false;
   /** base64 text gathered from the parser's 256-character chunks, decoded in pieces of TEXT_PIECE */
-  private text = '';
+  private gathered = '';
   private readonly assembler: JsonValueAssembler;
 
   constructor(
@@ -79,6 +82,9 @@ export class UploadJsonTokens {
     if (this.field !== 'absent') this.fail(CommonErrors.userError(`The parameter '${this.name}' is given twice; nothing was changed.`));
     if (token.name === 'nullValue' && this.field === 'absent') {
       this.field = 'null';
+    } else if (token.name === 'startString' && this.field === 'absent' && this.textAside) {
+      this.field = 'string';
+      this.mode = 'skip-string';
     } else if (token.name === 'startString' && this.field === 'absent') {
       this.field = 'string';
       this.decoder = new Base64DecodeStream();
@@ -101,8 +107,8 @@ export class UploadJsonTokens {
 
   private data(token: JsonToken): void {
     if (token.name === 'stringChunk') {
-      this.text += String(token.value);
-      if (this.text.length >= TEXT_PIECE) this.decodeText();
+      this.gathered += String(token.value);
+      if (this.gathered.length >= TEXT_PIECE) this.decodeText();
       return;
     }
     if (token.name === 'endString') {
@@ -112,9 +118,24 @@ export class UploadJsonTokens {
     }
   }
 
+  beginText(): void {
+    this.textAside = true;
+    this.decoder = new Base64DecodeStream();
+  }
+
+  text(piece: string): void {
+    this.gathered += piece;
+    if (this.gathered.length >= TEXT_PIECE) this.decodeText();
+  }
+
+  endText(): void {
+    this.decodeText();
+    this.decode(() => this.decoder?.end());
+  }
+
   private decodeText(): void {
-    const text = this.text;
-    this.text = '';
+    const text = this.gathered;
+    this.gathered = '';
     if (text.length > 0) this.decode(() => this.decoder?.write(text));
   }
 

@@ -35,8 +35,9 @@ describe('runtime image: what the processes load', () => {
   const requires = runtimeRequires(ROOT, processEntries(ROOT));
 
   it('starts every process of the image from dist/', () => {
+    // tracker-cli: the operator's `tracker audit …` / `projections …`, run in a pod of the image
     expect(processEntries(ROOT).sort()).toEqual(
-      [...DEPLOYED_PROCESSES, 'standalone', 'healthcheck'].map((name) => `dist/apps/${name}/src/main.js`).sort(),
+      [...DEPLOYED_PROCESSES, 'standalone', 'healthcheck', 'tracker-cli'].map((name) => `dist/apps/${name}/src/main.js`).sort(),
     );
   });
 

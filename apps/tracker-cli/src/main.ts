@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { UsageError, USAGE, runAudit } from './audit.command';
 import { loadTrackerCliConfig } from './config';
+import { runProjections } from './projections.command';
 
 /**
  * The operator CLI (`npm run tracker -- <group> <command> ...`): talks to the event store's
@@ -9,7 +10,8 @@ import { loadTrackerCliConfig } from './config';
  */
 async function main(argv: readonly string[]): Promise<number> {
   const [group, ...args] = argv;
-  if (group !== 'audit') throw new UsageError(group ? `unknown command '${group}'` : 'no command given');
+  const run = group === 'audit' ? runAudit : group === 'projections' ? runProjections : undefined;
+  if (!run) throw new UsageError(group ? `unknown command '${group}'` : 'no command given');
   let client: Client | undefined;
   // connected only when the command needs the database (verifying an export does not)
   const database = async (): Promise<Client> => {
@@ -18,7 +20,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return client;
   };
   try {
-    return await runAudit(args, database, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
+    return await run(args, database, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
   } finally {
     await client?.end();
   }

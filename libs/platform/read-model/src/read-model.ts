@@ -11,6 +11,7 @@ import { changeNotVisible, notAcceptingChanges, notReady } from './projection-pr
 import { ProjectionHaltedError, ProjectionRunner } from './projection-runner';
 import { projectionLagSource } from './projection-lag.source';
 import { type SkippedEvent, recordSkip } from './projection-skips';
+import { CHECKPOINT_STREAMS_SQL } from './checkpoints.migration';
 import { schemaOf } from './schema';
 
 export interface ReadModelOptions {
@@ -204,6 +205,7 @@ export class ReadModel implements ServiceReadiness {
         await runner.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
         const applied = await this.dataSource.runMigrations({ transaction: 'each' });
         if (applied.length > 0) this.logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+        await runner.query(CHECKPOINT_STREAMS_SQL(schema));
       } finally {
         await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate ${schema}`]);
       }

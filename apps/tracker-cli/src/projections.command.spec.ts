@@ -5,6 +5,7 @@ import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform
 import { CreateStreamStats1763800000001, StreamStats, StreamStatsProjection } from '@tracker/platform/read-model/testing';
 import { createTempDatabase, describeWithServers, type TempDatabase } from '@tracker/testing';
 import { runProjections } from './projections.command';
+import { ShadowProgressMeter } from './shadow-progress';
 
 /** When the fixture's events occurred (`event()` of the event store's testing entry). */
 const EVENT_TIME = '2026-11-22T10:00:00.000Z';
@@ -63,7 +64,30 @@ describeWithServers(['postgres'], 'tracker projections status on the real Postgr
     expect(checkpoints.rows).toEqual([{ name: 'stream-stats', position: String(applied.position), stream_prefixes: ['s-'] }]);
   });
 
+  it("measures a rebuild's progress on its shadow schema: events applied, events to go, pace and time left", async () => {
+    expect(await new ShadowProgressMeter(client, 'nothing').line()).toBeUndefined();
+    const shadow = await ReadModel.open(database.connection, store, {
+      schema: 'meter_shadow',
+      entities: [StreamStats],
+      migrations: [ProjectionCheckpoints1763800000000, CreateStreamStats1763800000001],
+      projections: [new StreamStatsProjection(['s-'])],
+    });
+    await shadow.start();
+    await shadow.stop(); // its checkpoint row is there, at 0: all six events of its streams are to go
+    const meter = new ShadowProgressMeter(client, 'meter');
+    expect(await meter.line()).toBe('rebuild meter: 0 events applied, 6 to go, 0 events/s, ETA ?');
+    await shadow.start();
+    await shadow.catchUp();
+    expect(await meter.line()).toMatch(/^rebuild meter: 6 events applied, 0 to go, \d+ events\/s, ETA 0 s$/);
+    await shadow.close();
+  });
+
   it('refuses a bad command line', async () => {
+    await expect(projections(client, 'rebuild')).rejects.toThrow(
+      'projections rebuild needs a service (identity, catalog, bugs, comments, flags) or',
+    );
+    await expect(projections(client, 'rebuild', 'mail')).rejects.toThrow("or 'all', got 'mail'");
+    await expect(projections(client, 'rebuild', 'bugs', 'flags')).rejects.toThrow("takes one service or 'all', got 'bugs flags'");
     await expect(projections(client, 'status', 'bugs')).rejects.toThrow("projections status takes no arguments, got 'bugs'");
     await expect(projections(client, 'explode')).rejects.toThrow("unknown projections command 'explode'");
   });

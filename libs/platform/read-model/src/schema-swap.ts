@@ -4,6 +4,13 @@ import type { DataSource } from 'typeorm';
 export const shadowSchemaOf = (schema: string): string => `${schema}_shadow`;
 
 /**
+ * The live schema a (possibly shadow) schema stands for: state kept beside a read model
+ * but not derived from events (identity's gateway leases) belongs to the live service,
+ * also when the migrations run for its shadow during a rebuild.
+ */
+export const liveSchemaOf = (schema: string): string => schema.replace(/_shadow$/, '');
+
+/**
  * Puts the shadow in the live schema's place, in one transaction: readers see the old
  * read model until the commit and the new one after it, never a mix or nothing. Id
  * sequences keep the higher of the two values, so an id drawn from the live sequence

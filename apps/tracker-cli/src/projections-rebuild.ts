@@ -59,7 +59,15 @@ export async function rebuildProjections(target: string | undefined, deps: Rebui
   for (const service of services) {
     deps.output.out(`rebuild ${service}: replaying the log into ${service}_shadow while ${service} serves\n`);
     const meter = new ShadowProgressMeter(await deps.database(), service);
-    const timer = setInterval(() => void meter.line().then((line) => line && deps.output.out(`${line}\n`)), deps.progressEveryMs ?? 1000);
+    // a progress poll that fails (the database away a moment) only misses its line; the rebuild's answer decides
+    const print = (): Promise<void> =>
+      meter.line().then(
+        (line) => {
+          if (line) deps.output.out(`${line}\n`);
+        },
+        () => undefined,
+      );
+    const timer = setInterval(() => void print(), deps.progressEveryMs ?? 1000);
     try {
       const done = await bus.request<ReadModelRebuilt>(REBUILD_SUBJECTS[service], {
         auth: OPERATOR,

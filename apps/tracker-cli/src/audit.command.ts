@@ -24,6 +24,8 @@ export const USAGE = `usage:
   tracker audit verify [--stream <name>]              walk the log (or one stream); exit 1 at the first broken link
   tracker audit verify --file <export.jsonl>          the same offline, on an export, with no database
   tracker audit export --bug <id> --format jsonl|csv  every event of the bug's streams, with its hash chain
+  tracker projections status                          each projection's checkpoint, the head of its streams, its lag
+  tracker projections rebuild <service>|all           rebuild read models in a shadow schema and swap them in (resumable)
 `;
 
 /** A mistake in the command line: told with the usage, exit code 2, nothing read. */

@@ -18,3 +18,12 @@ export class ProjectionCheckpoints1763800000000 implements MigrationInterface {
     await runner.query(`DROP TABLE ${schemaOf(runner)}.projection_checkpoints`);
   }
 }
+
+/**
+ * The platform's own column beside each checkpoint: the stream prefixes its projection
+ * reads, written by the runner at start, read by `tracker projections status`. Added by
+ * `ReadModel` after the service's migrations (idempotent), so that no service has to list
+ * a migration of the platform's.
+ */
+export const CHECKPOINT_STREAMS_SQL = (schema: string): string =>
+  `ALTER TABLE ${schema}.projection_checkpoints ADD COLUMN IF NOT EXISTS stream_prefixes text[]`;

@@ -11,3 +11,6 @@ export * from './id-sequences';
 export * from './keyed-locks';
 export * from './projection-problem';
 export * from './projection-skips';
+export * from './shadow-replay';
+export * from './schema-swap';
+export { describeProgress } from './rebuild-in-shadow';

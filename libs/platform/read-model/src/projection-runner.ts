@@ -78,9 +78,13 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.running = true;
-    await this.dataSource.query(`INSERT INTO ${this.checkpoints} (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING`, [
-      this.projection.name,
-    ]);
+    // the streams are kept beside the checkpoint so that `tracker projections status` can measure the lag without the code
+    await this.dataSource.query(
+      `INSERT INTO ${this.checkpoints} (name, position, stream_prefixes) VALUES ($1, 0, $2)
+       ON CONFLICT (name) DO UPDATE SET stream_prefixes = EXCLUDED.stream_prefixes
+       WHERE ${this.checkpoints}.stream_prefixes IS DISTINCT FROM EXCLUDED.stream_prefixes`,
+      [this.projection.name, [...this.projection.streamPrefixes]],
+    );
     await this.subscribe();
   }
 

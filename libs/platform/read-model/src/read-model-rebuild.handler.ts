@@ -5,11 +5,11 @@ import { READ_MODEL } from './read-model.module';
 import type { ReadModel } from './read-model';
 
 /**
- * The operator action every service answers on `<service>.admin.rebuild`: drop the
- * service's read model, replay the log into it, answer once it has caught up, with how
- * long that took. Only for an admin: log in first (410), then Bugzilla's auth_failure
- * (304, "not authorized to <action>"). Meant for a quiet moment, as calls meanwhile see a
- * partial read model.
+ * The operator action every service answers on `<service>.admin.rebuild`: rebuild the
+ * service's read model from the log in a shadow schema and swap it in (`ReadModel.rebuild`;
+ * the old one serves meanwhile, a killed rebuild resumes), answer once it has caught up,
+ * with how long that took. Only for an admin: log in first (410), then Bugzilla's
+ * auth_failure (304, "not authorized to <action>").
  */
 export function readModelRebuildHandler(subject: string, action: string): Type<HandlesMessage<unknown, ReadModelRebuilt>> {
   @MessageHandler(subject)

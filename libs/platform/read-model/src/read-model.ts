@@ -11,7 +11,9 @@ import { changeNotVisible, notAcceptingChanges, notReady } from './projection-pr
 import { ProjectionHaltedError, ProjectionRunner } from './projection-runner';
 import { projectionLagSource } from './projection-lag.source';
 import { type SkippedEvent, recordSkip } from './projection-skips';
-import { schemaOf } from './schema';
+import { migrateSchema } from './migrate-schema';
+import { rebuildInShadow } from './rebuild-in-shadow';
+import type { RebuildProgress } from './shadow-replay';
 
 export interface ReadModelOptions {
   /** the service's schema: its tables, migrations and checkpoints live there */
@@ -27,6 +29,8 @@ export interface ReadModelOptions {
   readonly visibilityTimeoutMs?: number;
   /** how often a stopped projection looks for its repair (default 5 s) */
   readonly repairCheckMs?: number;
+  /** events per page of a rebuild (default 1,000) */
+  readonly rebuildPageSize?: number;
 }
 
 export interface SkipRequest {
@@ -40,7 +44,7 @@ export interface SkipRequest {
 /**
  * A service's read model: its TypeORM DataSource (schema by migrations, never
  * synchronize), its projections kept up to date from the event store, read-your-writes
- * waits, and a rebuild that drops the whole schema and replays the log.
+ * waits, and a rebuild into a shadow schema swapped in when it is done.
  *
  * It is ready while every projection keeps up. One that stopped at an event it cannot
  * apply makes it not ready: reads are still served from what was applied, but the
@@ -133,12 +137,31 @@ export class ReadModel implements ServiceReadiness {
     throw CommonErrors.internal(correlationId);
   }
 
-  /** Drops the schema, recreates it by migrations and replays the whole log into it. */
-  async rebuild(): Promise<void> {
-    await this.stop();
-    await this.dataSource.query(`DROP SCHEMA IF EXISTS ${schemaOf(this.dataSource)} CASCADE`);
-    await this.migrate();
-    await this.start();
+  /**
+   * Rebuilds the read model from the log with no downtime (docs/operations.md): replays it
+   * into a shadow schema while this one serves, then pauses the live projections, lets the
+   * shadow take the events appended meanwhile and swaps the two schemas in one transaction.
+   * A rebuild killed on the way resumes from the shadow's checkpoints at the next call.
+   */
+  async rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<void> {
+    await rebuildInShadow({
+      live: this.dataSource,
+      store: this.store,
+      service: this.service,
+      projections: this.options.projections,
+      logger: this.logger,
+      ...(onProgress ? { onProgress } : {}),
+      ...(this.options.rebuildPageSize ? { pageSize: this.options.rebuildPageSize } : {}),
+      whilePaused: async (work) => {
+        // the live projections write nothing into a schema being swapped; waits for visibility resume with them
+        await Promise.all(this.runners.map((runner) => runner.stop()));
+        try {
+          await work();
+        } finally {
+          await Promise.all(this.runners.map((runner) => runner.start()));
+        }
+      },
+    });
   }
 
   /**
@@ -195,21 +218,7 @@ export class ReadModel implements ServiceReadiness {
 
   /** Creates the schema and runs pending migrations, one process at a time. */
   private async migrate(): Promise<void> {
-    const schema = schemaOf(this.dataSource);
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate ${schema}`]);
-      try {
-        await runner.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-        const applied = await this.dataSource.runMigrations({ transaction: 'each' });
-        if (applied.length > 0) this.logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate ${schema}`]);
-      }
-    } finally {
-      await runner.release();
-    }
+    await migrateSchema(this.dataSource, this.logger);
   }
 }
 

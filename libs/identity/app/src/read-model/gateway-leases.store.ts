@@ -1,13 +1,14 @@
-import { schemaOf } from '@tracker/platform/read-model';
+import { liveSchemaOf, schemaOf } from '@tracker/platform/read-model';
 import type { DataSource, QueryRunner } from 'typeorm';
 
 /**
  * The leases' table, in a schema of its own beside the read model's: leases are state of the
  * running system, not derived from events, and a rebuild (which drops the read model's schema)
- * must not forget a gateway that still answers from its cache.
+ * must not forget a gateway that still answers from its cache. A rebuild's shadow schema
+ * shares the live service's leases (its migrations find the table there).
  */
 export function gatewayLeasesTable(source: DataSource | QueryRunner): { readonly schema: string; readonly table: string } {
-  const schema = `"${schemaOf(source).slice(1, -1)}_leases"`;
+  const schema = `"${liveSchemaOf(schemaOf(source).slice(1, -1))}_leases"`;
   return { schema, table: `${schema}.gateway_leases` };
 }
 

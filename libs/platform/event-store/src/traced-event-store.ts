@@ -1,16 +1,6 @@
 import { SpanKind, inSpan } from '@tracker/platform/tracing';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventStore,
-  GlobalPosition,
-  NewEvent,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  SubscribeOptions,
-  Subscription,
-} from './event-store.port';
+import type { AppendOptions, AppendResult, NewEvent } from './event-store.port';
+import { ForwardingEventStore, streamTypeLabel } from './forwarding-event-store';
 
 /**
  * The store, with a span per append (`append <stream type>`) in the trace of the request
@@ -18,40 +8,18 @@ import type {
  * once committed, the position. Its SQL (PostgreSQL adapter) is traced inside it. Reads
  * are traced by their SQL only. Everything else is the inner store's.
  */
-export class TracedEventStore implements EventStore {
-  constructor(private readonly inner: EventStore) {}
-
-  appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+export class TracedEventStore extends ForwardingEventStore {
+  override appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     const attributes = {
       'tracker.stream': streamName,
       'tracker.event_count': events.length,
       'tracker.event_types': [...new Set(events.map((event) => event.type))],
       'tracker.expected_revision': String(options.expectedRevision),
     };
-    return inSpan(`append ${streamName.split('-')[0] ?? streamName}`, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
+    return inSpan(`append ${streamTypeLabel(streamName)}`, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
       const result = await this.inner.appendToStream(streamName, events, options);
       span.setAttribute('tracker.position', String(result.position));
       return result;
     });
-  }
-
-  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return this.inner.readStream(streamName, options);
-  }
-
-  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.inner.readAll(options);
-  }
-
-  lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition> {
-    return this.inner.lastPosition(streamPrefixes);
-  }
-
-  subscribeToAll(options: SubscribeOptions): Subscription {
-    return this.inner.subscribeToAll(options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

@@ -2,7 +2,6 @@ import type {
   AppendOptions,
   AppendResult,
   EventStore,
-  GlobalPosition,
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
@@ -10,6 +9,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from './event-store.port';
+import { ForwardingEventStore } from './forwarding-event-store';
 import type { EventStreams } from './event-streams';
 
 /**
@@ -18,41 +18,31 @@ import type { EventStreams } from './event-streams';
  * current shapes before anyone sees it, and an append of an undeclared stream or event
  * type, or of an outdated shape, is refused before it reaches the log.
  */
-export class UpcastingEventStore implements EventStore {
+export class UpcastingEventStore extends ForwardingEventStore {
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly streams: EventStreams,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+  override async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     for (const event of events) this.streams.checkNew(streamName, event);
     return await this.inner.appendToStream(streamName, events, options);
   }
 
-  async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+  override async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     return (await this.inner.readStream(streamName, options)).map((event) => this.streams.upcast(event));
   }
 
-  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+  override async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return (await this.inner.readAll(options)).map((event) => this.streams.upcast(event));
   }
 
-  lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition> {
-    return this.inner.lastPosition(streamPrefixes);
-  }
-
-  subscribeToAll(options: SubscribeOptions): Subscription {
+  override subscribeToAll(options: SubscribeOptions): Subscription {
     return this.inner.subscribeToAll({
       ...options,
       onEvents: (events) => options.onEvents(events.map((event) => this.streams.upcast(event))),
     });
-  }
-
-  get notificationsConnected(): boolean | undefined {
-    return this.inner.notificationsConnected;
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

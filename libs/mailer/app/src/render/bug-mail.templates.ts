@@ -1,4 +1,5 @@
 import type { BugMailView } from './bug-mail.view';
+import './comments.templates';
 import { mailTemplate } from './mail-templates';
 
 /** Bugzilla's newchangedmail.txt: the heading, the diff table, the comments, why you get it. */
@@ -11,14 +12,7 @@ export const bugMailTextTemplate = mailTemplate<BugMailView>(
 
 <%= it.table %>
 <% } -%>
-<% for (const comment of it.comments) { -%>
-
---- <%= comment.heading %> from <%= comment.author %> (<%= comment.at %>) ---
-<%= comment.text %>
-<% if (comment.hours) { -%>
-Hours worked: <%= comment.hours %>
-<% } -%>
-<% } -%>
+<%~ include('@comments', it) -%>
 
 --
 You are receiving this mail because:
@@ -47,15 +41,7 @@ export const bugMailHtmlTemplate = mailTemplate<BugMailView>(
 <% } -%>
 </table>
 <% } -%>
-<% for (const comment of it.comments) { -%>
-<div class="comment">
-<p><b><%= comment.heading %></b> from <%= comment.author %> (<%= comment.at %>)</p>
-<pre><%= comment.text %></pre>
-<% if (comment.hours) { -%>
-<p>Hours worked: <%= comment.hours %></p>
-<% } -%>
-</div>
-<% } -%>
+<%~ include('@comments', it) -%>
 <hr>
 <p>You are receiving this mail because:</p>
 <ul>

@@ -1,4 +1,5 @@
 import type { FlagMailView } from './flag-mail.view';
+import './comments.templates';
 import { mailTemplate } from './mail-templates';
 
 /** Bugzilla's flagmail.txt: what happened to each flag, then the comments of the same change. */
@@ -7,14 +8,7 @@ export const flagMailTextTemplate = mailTemplate<FlagMailView>(
   `<%= it.heading %>
 
 <%= it.lines.join('\\n') %>
-<% for (const comment of it.comments) { -%>
-
---- <%= comment.heading %> from <%= comment.author %> (<%= comment.at %>) ---
-<%= comment.text %>
-<% if (comment.hours) { -%>
-Hours worked: <%= comment.hours %>
-<% } -%>
-<% } -%>
+<%~ include('@comments', it) -%>
 `,
 );
 
@@ -28,15 +22,7 @@ export const flagMailHtmlTemplate = mailTemplate<FlagMailView>(
 <% for (const line of it.lines) { -%>
 <p><%= line %></p>
 <% } -%>
-<% for (const comment of it.comments) { -%>
-<div class="comment">
-<p><b><%= comment.heading %></b> from <%= comment.author %> (<%= comment.at %>)</p>
-<pre><%= comment.text %></pre>
-<% if (comment.hours) { -%>
-<p>Hours worked: <%= comment.hours %></p>
-<% } -%>
-</div>
-<% } -%>
+<%~ include('@comments', it) -%>
 </body>
 </html>
 `,

@@ -19,3 +19,11 @@ export function mailTemplate<T extends object>(part: MailPart, source: string): 
   const compiled = engine.compile(source);
   return (data) => engine.render(compiled, data);
 }
+
+/**
+ * A piece several templates of one part share (the comments of a change), included as
+ * `<%~ include('@name', it) -%>`; it is resolved when a template renders.
+ */
+export function mailPartial(part: MailPart, name: string, source: string): void {
+  engines[part].loadTemplate(`@${name}`, source);
+}

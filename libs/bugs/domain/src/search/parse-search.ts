@@ -39,6 +39,14 @@ export function parseSearch(raw: Readonly<Record<string, unknown>>, context: Sea
     if (offsetRaw !== undefined && limitRaw === undefined) {
       return CommonErrors.paramRequired('limit', 'Bug.search()');
     }
+    // a search matches the bugs as they are now: an auditor's `as_of` (docs/as-of.md) is
+    // refused rather than dropped like an unknown parameter, which would answer the present as the past
+    if (raw['as_of'] !== undefined) {
+      return new DomainError(
+        'paramInvalid',
+        "Bug.search() does not take 'as_of': a search matches bugs as they are now. Read each bug with GET /rest/bug/{id}?as_of=... instead.",
+      );
+    }
     const limit = limitRaw === undefined ? context.maxResults : Number(limitRaw);
     if (limit < 0) return CommonErrors.invalidParam('limit', limitRaw);
     if (Number(offsetRaw ?? 0) < 0) return CommonErrors.invalidParam('offset', offsetRaw);

@@ -24,6 +24,7 @@ import { UpdateTagsHandler } from './personal-tags/update-tags.handler';
 import { RebuildBugsHandler } from './read-model-admin/rebuild-bugs.handler';
 import { ReconcileBugFlagsHandler } from './reconcile-flags/reconcile-flags.handler';
 import { bugsReadModel } from './read-model/bugs.read-model';
+import { SearchAsOf } from './search-bugs/search-as-of';
 import { SearchBugsHandler } from './search-bugs/search-bugs.handler';
 import { UpdateBugsHandler } from './update-bugs/update-bugs.handler';
 import { UpdateFactsLoader } from './update-bugs/update-facts';
@@ -64,6 +65,7 @@ export class BugsModule {
         FlagDecisions,
         BugFinder,
         BugAsOfReader,
+        SearchAsOf,
         BugRefResolver,
         UserNames,
         BugViews,

@@ -30,6 +30,8 @@ export * from './search/search-criteria';
 export * from './search/search-context';
 export * from './search/search-fields';
 export * from './search/parse-search';
+export * from './search/search-values';
+export * from './search/as-of/search-as-of';
 export * from './personal-tags/personal-tags.decider';
 export * from './last-visit/last-visit.decider';
 export * from './bug/flags/flag-outcome';

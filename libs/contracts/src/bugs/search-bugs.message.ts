@@ -17,6 +17,8 @@ export const searchBugsParams = z.looseObject({
   last_change_time: param.optional(param.datetime()),
   /** Bugzilla R6: answer `{bug_count}`, the number of visible bugs matching, whatever limit and offset say */
   count_only: param.optional(param.bool()),
+  /** a Tracker extension (docs/as-of.md): match and answer the bugs as they were at that instant, visibility as it stands now */
+  as_of: param.optional(param.datetime()),
 });
 export type SearchBugsParams = z.infer<typeof searchBugsParams>;
 

@@ -4,6 +4,8 @@ import { type BugAsOf, bugAsOf } from '@tracker/bugs/domain';
 import { domainEvent, EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
 import type { BugDocument } from '../read-model/bug-document';
 
+const READS_IN_FLIGHT = 16;
+
 /**
  * Bugs as they were at an instant (`as_of`, docs/as-of.md): each bug's stream read from
  * the event store at the moment of the request (like the history, no read model to lag)
@@ -16,14 +18,21 @@ export class BugAsOfReader {
 
   /** Each bug as of the instant; null for a bug that did not exist yet. */
   async states(bugIds: readonly number[], instant: string): Promise<Map<number, BugAsOf | null>> {
-    const folded = await Promise.all(
-      [...new Set(bugIds)].map(async (bugId): Promise<[number, BugAsOf | null]> => {
-        const recorded = await this.store.readStream(bugStream(bugId));
-        const events = recorded.map((event) => ({ event: domainEvent<BugEvent>(event), occurredAt: event.metadata.occurredAt }));
-        return [bugId, bugAsOf(events, instant)];
-      }),
-    );
-    return new Map(folded);
+    const folded = new Map<number, BugAsOf | null>();
+    const unique = [...new Set(bugIds)];
+    // a search folds up to a thousand bugs: a few stream reads in flight at a time, not all at once
+    for (let start = 0; start < unique.length; start += READS_IN_FLIGHT) {
+      const batch = unique.slice(start, start + READS_IN_FLIGHT);
+      const states = await Promise.all(batch.map((bugId) => this.state(bugId, instant)));
+      batch.forEach((bugId, index) => folded.set(bugId, states[index] ?? null));
+    }
+    return folded;
+  }
+
+  private async state(bugId: number, instant: string): Promise<BugAsOf | null> {
+    const recorded = await this.store.readStream(bugStream(bugId));
+    const events = recorded.map((event) => ({ event: domainEvent<BugEvent>(event), occurredAt: event.metadata.occurredAt }));
+    return bugAsOf(events, instant);
   }
 
   /** Each bug as of the instant, as the read model's document would have held it then. */

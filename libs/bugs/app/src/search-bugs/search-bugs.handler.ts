@@ -18,6 +18,7 @@ import { CatalogClient } from '../collaborators/catalog.client';
 import type { BugDocument } from '../read-model/bug-document';
 import { BugQueries, type UserRow, userNamesOf } from '../read-model/bug.queries';
 import { BugViews } from '../view/bug-view.factory';
+import { SearchAsOf } from './search-as-of';
 import { pushedDownSelect } from './search-pushdown';
 import { compileCount, compileSearch, type SearchScope } from './search-sql';
 
@@ -29,7 +30,8 @@ const names = (values: ReadonlyArray<{ readonly name: string; readonly sortKey: 
  * keywords for `__open__`, quicksearch and sorting), then one SQL query with the
  * visibility rule inside returns the bugs, rendered like Bug.get without update_token, or
  * with `count_only` their number (Bugzilla R6). When every field the client wants is a
- * column, the query returns the bug objects itself and no full bug is built.
+ * column, the query returns the bug objects itself and no full bug is built. With
+ * `as_of`, the bugs as they were then are matched instead (SearchAsOf).
  */
 @MessageHandler(SEARCH_BUGS_SUBJECT)
 export class SearchBugsHandler {
@@ -40,6 +42,7 @@ export class SearchBugsHandler {
     @Inject(BUGS_OPTIONS) private readonly options: BugsOptions,
     private readonly catalog: CatalogClient,
     private readonly views: BugViews,
+    private readonly asOf: SearchAsOf,
   ) {}
 
   async handle(request: ServiceRequest<SearchBugsParams>): Promise<SearchBugsResult | CountBugsResult> {
@@ -73,6 +76,7 @@ export class SearchBugsHandler {
         opSystems: names(fields.opSystems),
       },
     };
+    if (request.params.as_of !== undefined) return await this.asOf.answer(request, search, scope, request.params.as_of);
     if (request.params.count_only === true) {
       const [counted] = await this.run<{ bug_count: number }>(request, compileCount(search, scope));
       return { bug_count: counted?.bug_count ?? 0 };

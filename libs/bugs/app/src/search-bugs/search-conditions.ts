@@ -1,21 +1,13 @@
-import { CommonErrors, DomainError, param } from '@tracker/contracts';
-import type { Condition, Criterion, SearchOperator } from '@tracker/bugs/domain';
+import { type Condition, type Criterion, integersOf, type SearchOperator, typedSearchValue, wordsOf } from '@tracker/bugs/domain';
 import { searchColumn, type SearchColumn } from './search-columns';
 import type { SearchScope, SqlParams } from './search-scope';
-import { containsPattern, textCondition, wordsOf } from './text-conditions';
+import { containsPattern, textCondition } from './text-conditions';
 
 /**
  * One condition of a search as SQL on `bugs b`, by how its field is stored: columns
  * compared directly, lists item by item, people through their logins, tags and comments
  * through their tables; and an OR of substring searches as a union of indexed id sets.
  */
-export const NEGATED: Partial<Record<SearchOperator, SearchOperator>> = {
-  notequals: 'equals',
-  notsubstring: 'substring',
-  nowordssubstr: 'anywordssubstr',
-  notregexp: 'regexp',
-  nowords: 'anywords',
-};
 
 /** Where each substring-searchable field's rows are found by an index of their own. */
 const SUBSTRING_SOURCES: Readonly<Record<string, (s: string, pattern: string, scope: SearchScope) => string>> = {
@@ -63,7 +55,7 @@ export function compileCondition(condition: Condition, scope: SearchScope, param
       return scalarCondition(column, operator, value, params);
     case 'intArray':
       if (operator === 'isempty' || operator === 'isnotempty') return `cardinality(${column.sql}) ${operator === 'isempty' ? '=' : '>'} 0`;
-      if (operator === 'equals' || operator === 'anyexact') return `${column.sql} && ${params.add(integers(value))}::int[]`;
+      if (operator === 'equals' || operator === 'anyexact') return `${column.sql} && ${params.add(integersOf(value))}::int[]`;
       return `EXISTS (SELECT 1 FROM unnest(${column.sql}) AS x WHERE ${textCondition('x::text', operator, value, params)})`;
     case 'user':
       if (operator === 'isempty' || operator === 'isnotempty') return `${column.sql} IS ${operator === 'isempty' ? '' : 'NOT '}NULL`;
@@ -119,7 +111,7 @@ function scalarCondition(
   params: SqlParams,
 ): string {
   const cast = CASTS[column.kind];
-  const typed = (text: string): unknown => typedValue(column.kind, text);
+  const typed = (text: string): unknown => typedSearchValue(column.kind, text);
   if (operator === 'isempty') return `${column.sql} IS NULL`;
   if (operator === 'isnotempty') return `${column.sql} IS NOT NULL`;
   if (operator === 'anyexact') return `${column.sql} = ANY(${params.add(value.split(',').map((item) => typed(item.trim())))}::${cast}[])`;
@@ -135,43 +127,3 @@ const COMPARISONS: Partial<Record<SearchOperator, string>> = {
   greaterthan: '>',
   greaterthaneq: '>=',
 };
-
-function typedValue(kind: keyof typeof CASTS, text: string): unknown {
-  switch (kind) {
-    case 'int': {
-      // an id or count column (32 bits): `1.5` or a 20-digit number could never match, and would fail in SQL
-      const error = /^-?\d+$/.test(text.trim())
-        ? param.integerRangeError(Number(text.trim()), text.trim())
-        : CommonErrors.mustBeNumeric('value', text).toData();
-      if (error) throw new DomainError(error);
-      return text.trim();
-    }
-    case 'number':
-      if (!/^-?\d+(\.\d+)?$/.test(text.trim())) throw CommonErrors.mustBeNumeric('value', text);
-      return text.trim();
-    case 'bool':
-      return ['1', 'true', 'yes', 'on'].includes(text.trim().toLowerCase());
-    case 'datetime':
-    case 'date':
-      return searchDate(text);
-  }
-}
-
-/** A date as searches take it (YYYY-MM-DD[ HH:MM[:SS]], ISO); anything else is error 56. */
-function searchDate(text: string): string {
-  const value = text.trim();
-  const parsed = Date.parse(
-    /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(value)
-      ? `${value.replace(' ', 'T')}${value.length === 10 ? 'T00:00:00' : ''}Z`
-      : value,
-  );
-  if (Number.isNaN(parsed)) throw CommonErrors.illegalDate(text);
-  return new Date(parsed).toISOString();
-}
-
-function integers(value: string): number[] {
-  return value
-    .split(/[\s,]+/)
-    .filter((item) => /^\d+$/.test(item))
-    .map(Number);
-}

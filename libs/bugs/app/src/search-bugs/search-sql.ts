@@ -1,7 +1,7 @@
-import type { Criterion, SearchRequest } from '@tracker/bugs/domain';
+import { type Criterion, NEGATED, type SearchRequest } from '@tracker/bugs/domain';
 import { usersOfRow } from '../read-model/bug.queries';
 import { searchColumn, SORTED_BY_VALUE } from './search-columns';
-import { compileCondition, NEGATED, substringUnion } from './search-conditions';
+import { compileCondition, substringUnion } from './search-conditions';
 import { type SearchScope, SqlParams } from './search-scope';
 
 export { type SearchScope, SqlParams } from './search-scope';

@@ -1,10 +1,5 @@
-import type { SearchOperator } from '@tracker/bugs/domain';
+import { type SearchOperator, wordsOf } from '@tracker/bugs/domain';
 import type { SqlParams } from './search-scope';
-
-/** Words of a value, as Bugzilla splits them for word operators. */
-export function wordsOf(value: string): string[] {
-  return value.split(/[\s,]+/).filter((word) => word !== '');
-}
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 

@@ -119,13 +119,8 @@ describe('search parameters', () => {
     });
   });
 
-  it('refuses as_of (a search matches the present), rather than dropping it like an unknown parameter', () => {
-    const refused = parseSearch({ summary: 'crash', as_of: '2026-01-01T00:00:00Z' }, CONTEXT);
-    expect(isDomainError(refused) && { code: refused.code, message: refused.message }).toEqual({
-      code: 53,
-      message:
-        "Bug.search() does not take 'as_of': a search matches bugs as they are now. Read each bug with GET /rest/bug/{id}?as_of=... instead.",
-    });
+  it('takes as_of as the instant of the search, not as a criterion', () => {
+    expect(parsed({ summary: 'crash', as_of: '2026-01-01T00:00:00.000Z' }).criteria).toEqual(parsed({ summary: 'crash' }).criteria);
   });
 
   it('reads order terms, dropping unknown columns', () => {

@@ -25,6 +25,8 @@ const NOT_CRITERIA = new Set([
   'list_id',
   'ctype',
   'j_top',
+  // the instant a search as of an instant is answered for (docs/as-of.md), not a criterion
+  'as_of',
 ]);
 
 /**
@@ -38,14 +40,6 @@ export function parseSearch(raw: Readonly<Record<string, unknown>>, context: Sea
     const offsetRaw = raw['offset'];
     if (offsetRaw !== undefined && limitRaw === undefined) {
       return CommonErrors.paramRequired('limit', 'Bug.search()');
-    }
-    // a search matches the bugs as they are now: an auditor's `as_of` (docs/as-of.md) is
-    // refused rather than dropped like an unknown parameter, which would answer the present as the past
-    if (raw['as_of'] !== undefined) {
-      return new DomainError(
-        'paramInvalid',
-        "Bug.search() does not take 'as_of': a search matches bugs as they are now. Read each bug with GET /rest/bug/{id}?as_of=... instead.",
-      );
     }
     const limit = limitRaw === undefined ? context.maxResults : Number(limitRaw);
     if (limit < 0) return CommonErrors.invalidParam('limit', limitRaw);

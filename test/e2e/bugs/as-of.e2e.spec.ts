@@ -179,16 +179,6 @@ describe('bugs and comments as of an instant [embedded]', () => {
     }
   });
 
-  it('refuses as_of on a search with 53 rather than answer the present as the past', async () => {
-    const response = await world.call(ADMIN, 'GET', `/bug?id=${bugId}&as_of=${encodeURIComponent(middle)}`);
-    expect(errorOf(response)).toEqual({
-      status: 400,
-      code: 53,
-      message:
-        "Bug.search() does not take 'as_of': a search matches bugs as they are now. Read each bug with GET /rest/bug/{id}?as_of=... instead.",
-    });
-  });
-
   it('lists the comments of then: one made private later shows as it was only to insiders', async () => {
     const shown = (comments: CommentObject[]) => comments.map((c) => [c.count, c.is_private]);
     expect(shown(await commentsAsOf(insider, created))).toEqual([[0, false]]);

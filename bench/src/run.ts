@@ -16,6 +16,7 @@ import { commentsBench } from './suites/comments.bench';
 import { httpBench } from './suites/http.bench';
 import { identityBench } from './suites/identity.bench';
 import { messagingBench } from './suites/messaging.bench';
+import { rebuildBench } from './suites/rebuild.bench';
 
 /**
  * `npm run bench`: every benchmark with the baselines it is compared with, measured in
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
     ['flags', () => flagsBench()],
     ['mail delivery', () => mailDeliveryBench()],
     ['mail write path', () => mailWritePathBench()],
+    // after the event store: its raw ceiling (same run) is the baseline; measured here when run alone
+    ...(postgres ? [['rebuild', () => rebuildBench(nats, measurements)] as [string, () => Promise<Measurement[]>]] : []),
   ];
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !suites.some(([suite]) => suite === name));

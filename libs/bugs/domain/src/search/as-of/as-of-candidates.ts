@@ -5,8 +5,8 @@ import { integersOf, typedSearchValue } from '../search-values';
 /**
  * A search as of an instant folds every candidate bug's stream, so its work is bounded:
  * at most this many candidates (bugs the caller may see now, created by the instant and
- * within the narrowing below). About a second and a half of stream reads on the two-core
- * development machine (docs/as-of.md); an auditor narrows a wider question.
+ * within the narrowing below). About 1.2 s of stream reads and folds at the bound on the
+ * shared two-core development machine (docs/as-of.md); an auditor narrows a wider question.
  */
 export const MAX_AS_OF_CANDIDATES = 1000;
 

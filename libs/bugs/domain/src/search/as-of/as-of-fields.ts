@@ -110,4 +110,4 @@ export function asOfField(field: string, customFieldTypes: ReadonlyMap<string, n
 const listOf = (value: CustomFieldValue): readonly string[] => (Array.isArray(value) ? (value as readonly string[]) : []);
 const numberOf = (value: CustomFieldValue): number | null => (value === null || value === '' ? null : Number(value));
 const nonEmpty = (value: CustomFieldValue): string | null =>
-  value === null || value === '' || Array.isArray(value) ? null : String(value as string | number);
+  value === null || value === '' || Array.isArray(value) ? null : String(value);

@@ -117,7 +117,10 @@ describe('matching a search on bugs as of an instant', () => {
     expect(found({ creation_time: '2026-11-22T10:00:00Z' })).toEqual([4, 6]);
     expect(found({ f1: 'delta_ts', o1: 'greaterthan', v1: '2026-11-22 10:30' }, BUGS_NOW)).toEqual([4]);
     const [first, second] = BUGS_THEN as [BugAsOf, BugAsOf];
-    const red = { ...first, state: { ...first.state, fields: { ...first.state.fields, customFields: { cf_colour: 'red', cf_size: 'L' } } } };
+    const red = {
+      ...first,
+      state: { ...first.state, fields: { ...first.state.fields, customFields: { cf_colour: 'red', cf_size: 'L' } } },
+    };
     expect(found({ cf_colour: 'red' }, [red, second])).toEqual([4]);
     expect(found({ f1: 'cf_colour', o1: 'isempty' }, [red, second])).toEqual([6]);
     // a custom field the installation does not have (no type known) matches nothing, as in SQL

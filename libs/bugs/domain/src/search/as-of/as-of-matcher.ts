@@ -84,7 +84,11 @@ function compileCondition(condition: Condition, scope: AsOfMatchScope): AsOfPred
 }
 
 /** isempty / isnotempty on the list itself; any other operator: some item matches. */
-function listTest<T>(read: (bug: BugAsOf) => readonly T[], operator: SearchOperator, item: (value: T, users: CurrentUserNames) => boolean): AsOfPredicate {
+function listTest<T>(
+  read: (bug: BugAsOf) => readonly T[],
+  operator: SearchOperator,
+  item: (value: T, users: CurrentUserNames) => boolean,
+): AsOfPredicate {
   if (operator === 'isempty') return (bug) => read(bug).length === 0;
   if (operator === 'isnotempty') return (bug) => read(bug).length > 0;
   return (bug, users) => read(bug).some((value) => item(value, users));
@@ -94,19 +98,12 @@ function listTest<T>(read: (bug: BugAsOf) => readonly T[], operator: SearchOpera
 function textArrayTest(read: (bug: BugAsOf) => readonly string[], operator: SearchOperator, value: string): AsOfPredicate {
   const words = wordsOf(value);
   const items = value.split(',').map((item) => item.trim());
-  switch (operator) {
-    case 'equals':
-      return (bug) => read(bug).includes(value);
-    case 'anyexact':
-      return (bug) => read(bug).some((item) => items.includes(item));
-    case 'anywords':
-      return (bug) => read(bug).some((item) => words.includes(item));
-    case 'allwords':
-      return (bug) => words.every((word) => read(bug).includes(word));
-    default:
-      if (operator === 'regexp') searchRegExp(value);
-      return listTest(read, operator, (item) => textMatches(item, operator, value));
-  }
+  if (operator === 'equals') return (bug) => read(bug).includes(value);
+  if (operator === 'anyexact') return (bug) => read(bug).some((item) => items.includes(item));
+  if (operator === 'anywords') return (bug) => read(bug).some((item) => words.includes(item));
+  if (operator === 'allwords') return (bug) => words.every((word) => read(bug).includes(word));
+  if (operator === 'regexp') searchRegExp(value);
+  return listTest(read, operator, (item) => textMatches(item, operator, value));
 }
 
 /** A user whose name (as it is now) matches; `%user%` is the caller. */
@@ -151,7 +148,8 @@ function scalarTest(field: ScalarField, operator: SearchOperator, value: string,
     };
   }
   // SQL's text of a timestamp depends on the session's zone: not something to imitate
-  if (field.kind === 'datetime') throw CommonErrors.userError(`A search with 'as_of' cannot use '${operator}' on '${name}'; compare it as a date.`);
+  if (field.kind === 'datetime')
+    throw CommonErrors.userError(`A search with 'as_of' cannot use '${operator}' on '${name}'; compare it as a date.`);
   if (operator === 'regexp') searchRegExp(value);
   return (bug) => {
     const raw = field.read(bug);

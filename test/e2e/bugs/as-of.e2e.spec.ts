@@ -1,6 +1,6 @@
-import { sleep } from '@tracker/testing';
 import { type RunningTracker, startTracker } from '../../support/tracker';
 import { ADMIN, BugCalls, type BugObject, type Caller, BugsWorld, errorOf } from './support/bugs-world';
+import { afterSecondOf } from './support/instants';
 
 /**
  * Issue 20, item 1: `as_of` (docs/as-of.md). A bug as it was at an instant, folded from
@@ -28,11 +28,6 @@ describe('bugs and comments as of an instant [embedded]', () => {
   let tagged: string;
   let attached: string;
 
-  /** Events have whole seconds: waits until the clock is past the second of `instant`, so the next change is later. */
-  const afterSecondOf = async (instant: string): Promise<void> => {
-    const next = Date.parse(instant) + 1000;
-    while (Date.now() < next) await sleep(next - Date.now() + 5);
-  };
   const secondBefore = (instant: string): string => new Date(Date.parse(instant) - 1000).toISOString();
 
   beforeAll(async () => {

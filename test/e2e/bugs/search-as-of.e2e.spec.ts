@@ -1,6 +1,6 @@
-import { sleep } from '@tracker/testing';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, BugCalls, type BugObject, type Caller, BugsWorld, errorOf } from './support/bugs-world';
+import { afterSecondOf } from './support/instants';
 
 /**
  * Issue 20, item 1: Bug.search with `as_of` (docs/as-of.md), over HTTP in both run modes
@@ -25,11 +25,6 @@ describeInBothModes('bug search as of an instant', (tracker) => {
   let middle: string;
   let last: string;
 
-  /** Events have whole seconds: waits until the clock is past the second of `instant`, so the next change is later. */
-  const afterSecondOf = async (instant: string): Promise<void> => {
-    const next = Date.parse(instant) + 1000;
-    while (Date.now() < next) await sleep(next - Date.now() + 5);
-  };
   const at = (instant: string): string => `as_of=${encodeURIComponent(instant)}`;
 
   beforeAll(async () => {

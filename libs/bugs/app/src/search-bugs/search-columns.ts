@@ -86,13 +86,3 @@ export function searchColumn(field: string, customFields: readonly CustomFieldDe
       return { kind: 'text', sql: `coalesce(${value}, '')` };
   }
 }
-
-/** Select fields sort by their values' sort keys, as Bugzilla orders them. */
-export const SORTED_BY_VALUE: Readonly<Record<string, string>> = {
-  bug_status: 'statuses',
-  priority: 'priorities',
-  bug_severity: 'severities',
-  resolution: 'resolutions',
-  rep_platform: 'platforms',
-  op_sys: 'opSystems',
-};

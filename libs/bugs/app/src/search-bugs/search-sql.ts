@@ -1,6 +1,6 @@
-import { type Criterion, NEGATED, type SearchRequest } from '@tracker/bugs/domain';
+import { type Criterion, NEGATED, type SearchRequest, SORTED_BY_VALUE } from '@tracker/bugs/domain';
 import { usersOfRow } from '../read-model/bug.queries';
-import { searchColumn, SORTED_BY_VALUE } from './search-columns';
+import { searchColumn } from './search-columns';
 import { compileCondition, substringUnion } from './search-conditions';
 import { type SearchScope, SqlParams } from './search-scope';
 

@@ -103,3 +103,13 @@ export const DEFAULT_OPERATORS: Readonly<Record<string, 'substring' | 'allwordss
   bug_file_loc: 'allwordssubstr',
   keywords: 'allwords',
 };
+
+/** Select fields sort by their values' sort keys, as Bugzilla orders them (the SQL search and the one as of an instant). */
+export const SORTED_BY_VALUE: Readonly<Record<string, string>> = {
+  bug_status: 'statuses',
+  priority: 'priorities',
+  bug_severity: 'severities',
+  resolution: 'resolutions',
+  rep_platform: 'platforms',
+  op_sys: 'opSystems',
+};

@@ -1,17 +1,8 @@
 import type { BugAsOf } from '../../as-of/bug-as-of';
 import type { OrderTerm } from '../search-criteria';
+import { SORTED_BY_VALUE } from '../search-fields';
 import { asOfField } from './as-of-fields';
 import type { CurrentUserNames } from './as-of-matcher';
-
-/** Select fields sort by their values' sort keys, as the SQL search orders them (SORTED_BY_VALUE). */
-const VALUE_ORDER_OF: Readonly<Record<string, string>> = {
-  bug_status: 'statuses',
-  priority: 'priorities',
-  bug_severity: 'severities',
-  resolution: 'resolutions',
-  rep_platform: 'platforms',
-  op_sys: 'opSystems',
-};
 
 export interface AsOfOrderScope {
   readonly customFieldTypes: ReadonlyMap<string, number>;
@@ -50,7 +41,7 @@ function keysOf(
   if (field === null) return [];
   switch (field.kind) {
     case 'text': {
-      const values = scope.valueOrder[VALUE_ORDER_OF[term.field] ?? ''];
+      const values = scope.valueOrder[SORTED_BY_VALUE[term.field] ?? ''];
       if (!values) return [by(field.read)];
       // array_position: a value not in the list has none
       const position = (bug: BugAsOf): Key => {

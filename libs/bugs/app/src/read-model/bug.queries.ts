@@ -1,4 +1,4 @@
-import type { AliasOwners, DependencyEdges } from '@tracker/bugs/domain';
+import type { AliasOwners, CurrentComment, DependencyEdges } from '@tracker/bugs/domain';
 import { schemaOf } from '@tracker/platform/read-model';
 import type { DataSource } from 'typeorm';
 import type { BugDocument } from './bug-document';
@@ -90,6 +90,16 @@ export class BugQueries {
       [[...new Set(ids)]],
     );
     return new Map(rows.map((row) => [row.id, { login: row.login, realName: row.real_name }]));
+  }
+
+  /** Comments by id as they are now (text, author, privacy now): what a search as of an instant matches comments on. */
+  async comments(ids: readonly number[]): Promise<Map<number, CurrentComment>> {
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ comment_id: number; text: string; author_id: number; is_private: boolean }> = await this.dataSource.query(
+      `SELECT comment_id, text, author_id, is_private FROM ${this.s}.bug_comments WHERE comment_id = ANY($1::int[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.comment_id, { text: row.text, authorId: row.author_id, isPrivate: row.is_private }]));
   }
 
   async tags(userId: number, bugIds: readonly number[]): Promise<Map<number, string[]>> {

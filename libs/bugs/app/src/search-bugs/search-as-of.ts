@@ -5,10 +5,12 @@ import {
   asOfNarrowing,
   type BugAsOf,
   compileAsOfCriteria,
+  type CurrentComment,
   MAX_AS_OF_CANDIDATES,
   type SearchRequest,
   sortAsOf,
   tooManyAsOfCandidates,
+  usesComments,
 } from '@tracker/bugs/domain';
 import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { BugAsOfReader, documentOf } from '../as-of/bug-as-of.reader';
@@ -40,13 +42,17 @@ export class SearchAsOf {
   ): Promise<SearchBugsResult | CountBugsResult> {
     const customFieldTypes = new Map(scope.customFields.map((field) => [field.name, field.type]));
     // every criterion is read (and refused if it must be) before anything is folded
-    const matches = compileAsOfCriteria(search.criteria, { userId: scope.userId, customFieldTypes });
+    const matches = compileAsOfCriteria(search.criteria, { userId: scope.userId, insider: scope.insider, customFieldTypes });
     const ids = await this.candidates(scope, instant, asOfNarrowing(search.criteria));
     if (ids.length > MAX_AS_OF_CANDIDATES) throw tooManyAsOfCandidates();
     const folded = [...(await this.asOf.states(ids, instant)).values()].filter((bug): bug is BugAsOf => bug !== null);
     const queries = new BugQueries(this.readModel.dataSource);
-    const users = await queries.userNames(folded.flatMap(usersNamed));
-    const found = folded.filter((bug) => matches(bug, users));
+    // comment texts never change: the read model's rows serve for the comments that existed then
+    const comments = usesComments(search.criteria)
+      ? await queries.comments(folded.flatMap((bug) => bug.state.comments.map((comment) => comment.commentId)))
+      : new Map<number, CurrentComment>();
+    const users = await queries.userNames([...folded.flatMap(usersNamed), ...[...comments.values()].map((comment) => comment.authorId)]);
+    const found = folded.filter((bug) => matches(bug, { users, comments }));
     if (request.params.count_only === true) return { bug_count: found.length };
     const page = sortAsOf(found, search.order, { customFieldTypes, valueOrder: scope.valueOrder }, users).slice(
       search.offset,

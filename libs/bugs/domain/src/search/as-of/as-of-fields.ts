@@ -23,6 +23,8 @@ export type AsOfField =
   | { readonly kind: 'intArray'; readonly read: Read<readonly number[]> }
   | { readonly kind: 'user'; readonly name: 'login' | 'real_name'; readonly read: Read<number | null> }
   | { readonly kind: 'userArray'; readonly read: Read<readonly number[]> }
+  /** the comments of then the caller may see: their text, or their author (as named now) */
+  | { readonly kind: 'comment'; readonly part: 'text' | 'author' }
   /** a custom field the installation does not have: matches nothing, as in SQL */
   | { readonly kind: 'none' };
 
@@ -72,16 +74,13 @@ const FIELDS: Readonly<Record<string, AsOfField>> = {
   estimated_time: { kind: 'number', read: (bug) => fields(bug).estimatedTime },
   remaining_time: { kind: 'number', read: (bug) => fields(bug).remainingTime },
   actual_time: { kind: 'number', read: (bug) => bug.state.actualTime },
+  longdesc: { kind: 'comment', part: 'text' },
+  commenter: { kind: 'comment', part: 'author' },
 };
 
-/**
- * What the matcher cannot judge from a bug's own folded stream, with the reason its
- * refusal gives: personal tags live in other streams, comment texts are not folded.
- */
+/** What the matcher cannot judge from a bug's own folded stream, with the reason its refusal gives. */
 export const NOT_AS_OF: Readonly<Record<string, string>> = {
   tag: 'personal tags are kept in streams of their own, not folded by a search as of an instant',
-  longdesc: 'comment texts are not folded by a search as of an instant',
-  commenter: 'comment authors are not folded by a search as of an instant',
 };
 
 /** A search field (custom fields by their type, as in SQL), or null for one in NOT_AS_OF. */

@@ -3,7 +3,8 @@ import { type BugAsOf, bugAsOf } from '../../as-of/bug-as-of';
 import { GOLDEN_INPUT, MINIMAL_INPUT, createBug, datedStream, updateBug } from '../../testing';
 import { parseSearch } from '../parse-search';
 import type { SearchContext } from '../search-context';
-import { type CurrentUserNames, compileAsOfCriteria } from './as-of-matcher';
+import { type CurrentComment, type CurrentUserNames, visibleCommentsAsOf } from './as-of-known';
+import { type AsOfMatchScope, compileAsOfCriteria } from './as-of-matcher';
 
 const CONTEXT: SearchContext = {
   statuses: [
@@ -18,7 +19,7 @@ const CONTEXT: SearchContext = {
   maxResults: 10_000,
   timetracker: true,
 };
-const SCOPE = { userId: 2, customFieldTypes: new Map([['cf_colour', 1]]) };
+const SCOPE: AsOfMatchScope = { userId: 2, insider: false, customFieldTypes: new Map([['cf_colour', 1]]) };
 /** the users' names now: the administrator was renamed since the events were written */
 const USERS: CurrentUserNames = new Map([
   [1, { login: 'root@example.com', realName: 'The Admin' }],
@@ -33,10 +34,30 @@ const THEN = '2026-11-22T10:30:00.000Z';
 /** Golden bug 4, its whiteboard and keywords changed at CHANGED. */
 const golden = datedStream(
   [CREATED, createBug(GOLDEN_INPUT)],
-  [CHANGED, updateBug({ whiteboard: '[tin]', keywords: { set: ['regression'] }, blocks: { add: ['1'] } })],
+  [
+    CHANGED,
+    updateBug({
+      whiteboard: '[tin]',
+      keywords: { set: ['regression'] },
+      blocks: { add: ['1'] },
+      comment: { body: 'Seen in the logs.', isPrivate: false, isMarkdown: false },
+    }),
+  ],
 );
-/** Bug 6 of the Backend component: assignee user, QA contact admin, CC other. */
-const backend = datedStream([CREATED, createBug({ ...MINIMAL_INPUT, component: 'Backend', summary: 'Queue stalls' }, { bugId: 6 })]);
+/** Bug 6 of the Backend component: assignee user, QA contact admin, CC other; its comment 0 (60) made private since. */
+const backend = datedStream([
+  CREATED,
+  createBug(
+    { ...MINIMAL_INPUT, component: 'Backend', summary: 'Queue stalls', description: 'Stalls at noon.' },
+    { bugId: 6, commentId: 60 },
+  ),
+]);
+/** The comments as the read model holds them now. */
+const COMMENTS: ReadonlyMap<number, CurrentComment> = new Map([
+  [10, { text: 'Widget appears upside down on Linux.', authorId: 1, isPrivate: false }],
+  [11, { text: 'Seen in the logs.', authorId: 3, isPrivate: false }],
+  [60, { text: 'Stalls at noon.', authorId: 1, isPrivate: true }],
+]);
 
 const at = (events: typeof golden, instant: string): BugAsOf => {
   const folded = bugAsOf(events, instant);
@@ -46,11 +67,11 @@ const at = (events: typeof golden, instant: string): BugAsOf => {
 const BUGS_THEN = [at(golden, THEN), at(backend, THEN)];
 const BUGS_NOW = [at(golden, '2099-01-01T00:00:00Z'), at(backend, '2099-01-01T00:00:00Z')];
 
-function found(raw: Record<string, unknown>, bugs: readonly BugAsOf[] = BUGS_THEN): number[] {
+function found(raw: Record<string, unknown>, bugs: readonly BugAsOf[] = BUGS_THEN, scope = SCOPE): number[] {
   const search = parseSearch(raw, CONTEXT);
   if (isDomainError(search)) throw new Error(`refused: ${search.message}`);
-  const matches = compileAsOfCriteria(search.criteria, SCOPE);
-  return bugs.filter((bug) => matches(bug, USERS)).map((bug) => bug.state.bugId);
+  const matches = compileAsOfCriteria(search.criteria, scope);
+  return bugs.filter((bug) => matches(bug, { users: USERS, comments: COMMENTS })).map((bug) => bug.state.bugId);
 }
 
 function refusal(raw: Record<string, unknown>): { code: number; message: string } {
@@ -128,19 +149,44 @@ describe('matching a search on bugs as of an instant', () => {
   });
 
   it('refuses by name what it cannot judge, and a value that could never match, before any bug is folded', () => {
-    expect(refusal({ longdesc: 'logs' })).toEqual({
+    expect(refusal({ tags: 'mine' })).toEqual({
       code: 32000,
       message:
-        "A search with 'as_of' cannot match on 'longdesc': comment texts are not folded by a search as of an instant. Leave it out, or search without 'as_of'.",
+        "A search with 'as_of' cannot match on 'tag': personal tags are kept in streams of their own, not folded by a search as of an instant. Leave it out, or search without 'as_of'.",
     });
-    expect(refusal({ tags: 'mine' }).message).toContain("cannot match on 'tag'");
-    expect(refusal({ f1: 'commenter', o1: 'substring', v1: 'x' }).message).toContain("cannot match on 'commenter'");
-    expect(refusal({ quicksearch: 'widget' }).message).toContain("cannot match on 'longdesc'");
+    expect(refusal({ quicksearch: 'tag:mine' }).message).toContain("cannot match on 'tag'");
     expect(refusal({ f1: 'bug_id', o1: 'equals', v1: 'x1' }).code).toBe(52);
     expect(refusal({ f1: 'creation_ts', o1: 'lessthan', v1: 'tuesday' })).toEqual({ code: 56, message: "'tuesday' is not a legal date." });
     expect(refusal({ f1: 'short_desc', o1: 'regexp', v1: '(' }).message).toMatch(/^Invalid regular expression/);
     expect(refusal({ f1: 'creation_ts', o1: 'substring', v1: '2026' }).message).toBe(
       "A search with 'as_of' cannot use 'substring' on 'creation_ts'; compare it as a date.",
     );
+  });
+
+  it('matches the comments that existed then, by their texts and their authors now, private ones only for insiders', () => {
+    expect(found({ longdesc: 'logs' })).toEqual([]);
+    expect(found({ longdesc: 'logs' }, BUGS_NOW)).toEqual([4]);
+    expect(found({ longdesc: 'upside' })).toEqual([4]);
+    expect(found({ longdesc: 'noon' })).toEqual([]);
+    expect(found({ longdesc: 'noon' }, BUGS_THEN, { ...SCOPE, insider: true })).toEqual([6]);
+    expect(found({ f1: 'commenter', o1: 'substring', v1: 'other@' }, BUGS_NOW)).toEqual([4]);
+    expect(found({ f1: 'commenter', o1: 'substring', v1: 'other@' })).toEqual([]);
+    expect(found({ quicksearch: 'upside' })).toEqual([4]);
+    expect(found({ quicksearch: 'logs' }, BUGS_NOW)).toEqual([4]);
+  });
+
+  it('shows a caller outside the insider group only the comments public both then and now', () => {
+    const [first] = BUGS_THEN as [BugAsOf];
+    const comments = [
+      { commentId: 10, count: 0, isPrivate: false },
+      { commentId: 11, count: 1, isPrivate: true },
+    ];
+    const bug = { ...first, state: { ...first.state, comments } };
+    const now = new Map([
+      [10, { text: 'private now', authorId: 1, isPrivate: true }],
+      [11, { text: 'public now', authorId: 1, isPrivate: false }],
+    ]);
+    expect(visibleCommentsAsOf(bug, now, false)).toEqual([]);
+    expect(visibleCommentsAsOf(bug, now, true).map((comment) => comment.text)).toEqual(['private now', 'public now']);
   });
 });

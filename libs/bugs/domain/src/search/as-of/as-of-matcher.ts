@@ -3,23 +3,22 @@ import type { BugAsOf } from '../../as-of/bug-as-of';
 import type { Condition, Criterion, SearchOperator } from '../search-criteria';
 import { integersOf, NEGATED, type ScalarKind, searchDate, typedSearchValue, wordsOf } from '../search-values';
 import { type AsOfField, asOfField, NOT_AS_OF } from './as-of-fields';
+import { type AsOfKnown, type CurrentUserNames, visibleCommentsAsOf } from './as-of-known';
 import { searchRegExp, textMatches } from './as-of-text';
 
-/** The users a folded bug names, by id, with their names as they are now (the read model's copy). */
-export type CurrentUserNames = ReadonlyMap<number, { readonly login: string; readonly realName: string }>;
-
-/** Who searches (`%user%`) and the installation's custom fields by name, with their types. */
+/** Who searches (`%user%`, private comments) and the installation's custom fields by name, with their types. */
 export interface AsOfMatchScope {
   readonly userId: number | null;
+  readonly insider: boolean;
   readonly customFieldTypes: ReadonlyMap<string, number>;
 }
 
-export type AsOfPredicate = (bug: BugAsOf, users: CurrentUserNames) => boolean;
+export type AsOfPredicate = (bug: BugAsOf, known: AsOfKnown) => boolean;
 
 const not =
   (predicate: AsOfPredicate): AsOfPredicate =>
-  (bug, users) =>
-    !predicate(bug, users);
+  (bug, known) =>
+    !predicate(bug, known);
 
 export function notAsOfCriterion(field: string): DomainError {
   return CommonErrors.userError(
@@ -40,8 +39,8 @@ export function compileAsOfCriteria(criterion: Criterion, scope: AsOfMatchScope)
     const items = criterion.items.map((item) => compileAsOfCriteria(item, scope));
     const joined: AsOfPredicate =
       criterion.join === 'AND'
-        ? (bug, users) => items.every((item) => item(bug, users))
-        : (bug, users) => items.length === 0 || items.some((item) => item(bug, users));
+        ? (bug, known) => items.every((item) => item(bug, known))
+        : (bug, known) => items.length === 0 || items.some((item) => item(bug, known));
     return criterion.negate ? not(joined) : joined;
   }
   const positive = NEGATED[criterion.operator];
@@ -71,9 +70,18 @@ function compileCondition(condition: Condition, scope: AsOfMatchScope): AsOfPred
     }
     case 'user':
       if (operator === 'isempty' || operator === 'isnotempty') return (bug) => (field.read(bug) === null) === (operator === 'isempty');
-      return (bug, users) => userMatches(field.read(bug), field.name, operator, value, scope, users);
+      return (bug, known) => userMatches(field.read(bug), field.name, operator, value, scope, known.users);
     case 'userArray':
-      return listTest(field.read, operator, (id, users) => userMatches(id, 'login', operator, value, scope, users));
+      return listTest(field.read, operator, (id, known) => userMatches(id, 'login', operator, value, scope, known.users));
+    case 'comment':
+      if (operator === 'regexp') searchRegExp(value);
+      // as the SQL: some comment the caller may see matches (its text, or its author's login now)
+      return (bug, known) =>
+        visibleCommentsAsOf(bug, known.comments, scope.insider).some((comment) =>
+          field.part === 'text'
+            ? textMatches(comment.text, operator, value)
+            : userMatches(comment.authorId, 'login', operator, value, scope, known.users),
+        );
     case 'int':
     case 'number':
     case 'bool':
@@ -87,11 +95,11 @@ function compileCondition(condition: Condition, scope: AsOfMatchScope): AsOfPred
 function listTest<T>(
   read: (bug: BugAsOf) => readonly T[],
   operator: SearchOperator,
-  item: (value: T, users: CurrentUserNames) => boolean,
+  item: (value: T, known: AsOfKnown) => boolean,
 ): AsOfPredicate {
   if (operator === 'isempty') return (bug) => read(bug).length === 0;
   if (operator === 'isnotempty') return (bug) => read(bug).length > 0;
-  return (bug, users) => read(bug).some((value) => item(value, users));
+  return (bug, known) => read(bug).some((value) => item(value, known));
 }
 
 /** Multi-valued text: exact and word operators compare whole items, the others each item's text. */

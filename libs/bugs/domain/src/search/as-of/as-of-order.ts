@@ -2,7 +2,7 @@ import type { BugAsOf } from '../../as-of/bug-as-of';
 import type { OrderTerm } from '../search-criteria';
 import { SORTED_BY_VALUE } from '../search-fields';
 import { asOfField } from './as-of-fields';
-import type { CurrentUserNames } from './as-of-matcher';
+import type { CurrentUserNames } from './as-of-known';
 
 export interface AsOfOrderScope {
   readonly customFieldTypes: ReadonlyMap<string, number>;
@@ -77,6 +77,7 @@ function keysOf(
     case 'intArray':
       return [by((bug) => field.read(bug).join(','))];
     case 'userArray':
+    case 'comment':
     case 'none':
       return [];
   }

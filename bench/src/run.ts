@@ -13,6 +13,7 @@ import { mailDeliveryBench } from './suites/mail-delivery.bench';
 import { mailWritePathBench } from './suites/mail-write-path.bench';
 import { bugsBench } from './suites/bugs.bench';
 import { commentsBench } from './suites/comments.bench';
+import { embeddedBench } from './suites/embedded.bench';
 import { httpBench } from './suites/http.bench';
 import { identityBench } from './suites/identity.bench';
 import { messagingBench } from './suites/messaging.bench';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     ['identity', () => identityBench()],
     ['bugs', () => bugsBench()],
     ['comments', () => commentsBench()],
+    ['embedded', () => embeddedBench()],
     ['blob store', () => blobStoreBench()],
     // after the blob store: its putStream / getStream are this suite's baselines
     ['attachments', () => attachmentsBench()],

@@ -13,7 +13,7 @@ import { GatewayAppModule } from './gateway-app.module';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig(process.env);
-  startTracing(config.tracing, 'gateway');
+  await startTracing(config.tracing, 'gateway');
   const app = await createHttpApplication(
     GatewayAppModule.forRoot(config),
     config.http,

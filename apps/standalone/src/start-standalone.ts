@@ -7,7 +7,7 @@ import { StandaloneModule } from './standalone.module';
 
 /** Boots the whole tracker in this process; returns the app and the REST base URL. */
 export async function startStandalone(config: StandaloneConfig): Promise<{ app: NestFastifyApplication; url: string }> {
-  startTracing(config.platform.tracing, 'standalone');
+  await startTracing(config.platform.tracing, 'standalone');
   const app = await createHttpApplication(
     StandaloneModule.forRoot(config),
     config.http,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { type EventStore, EsdbEventStore, PostgresEventStore } from '@tracker/platform/event-store';
+import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
+import { EsdbEventStore } from '@tracker/platform/event-store/eventstoredb';
 import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
 import { createTempDatabase } from '@tracker/testing';
 import { ratePerSecond } from '../measure';

@@ -27,7 +27,7 @@ describeInEmbeddedMode('traces', (tracker) => {
   let product: string;
   beforeAll(async () => {
     product = await world.product('traced');
-    startTracingWith({ serviceName: 'tracker-standalone', spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    await startTracingWith({ serviceName: 'tracker-standalone', spanProcessors: [new SimpleSpanProcessor(exporter)] });
   });
   afterAll(() => stopTracing());
 

@@ -2,7 +2,6 @@ import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { STREAM_TYPES } from '@tracker/contracts';
 import { SQL_CONNECTION, type SqlConnection } from '@tracker/platform/sql';
-import { EsdbEventStore } from './esdb-event-store.adapter';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { EVENT_STREAMS, EventStreams } from './event-streams';
 import { PostgresEventStore } from './postgres-event-store.adapter';
@@ -51,8 +50,11 @@ async function openAdapter(config: EventStoreConfig, connection: SqlConnection):
   switch (config.adapter) {
     case 'postgres':
       return PostgresEventStore.create(connection);
-    case 'eventstoredb':
+    case 'eventstoredb': {
+      // loaded only when configured: its gRPC client is a few hundred modules no other run needs
+      const { EsdbEventStore } = await import('./esdb-event-store.adapter');
       return EsdbEventStore.create(config.url);
+    }
     default:
       throw new Error(`Unknown event store adapter: ${(config as { adapter: string }).adapter}`);
   }

@@ -1,5 +1,4 @@
 export * from './domain-event';
-export * from './esdb-event-store.adapter';
 export * from './event-store.module';
 export * from './event-store.port';
 export * from './postgres-event-store.adapter';

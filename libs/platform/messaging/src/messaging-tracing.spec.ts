@@ -29,7 +29,7 @@ function describeTracedTransport(name: string, config: () => MessagingConfig, ca
     let bus: MessageBus;
 
     beforeAll(async () => {
-      startTracingWith({ serviceName: 'tracker-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
+      await startTracingWith({ serviceName: 'tracker-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
       const resolved = config();
       const moduleRef = await Test.createTestingModule({
         imports: [MessagingModule.forRoot(resolved)],

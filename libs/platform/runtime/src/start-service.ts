@@ -58,7 +58,7 @@ export async function startService(
   const logger = processLogger(service, platform.logFormat, logLevels);
   // from the first line on, before Nest takes it over when the module is built
   Logger.overrideLogger(logger);
-  if (!platform.migrateOnly) startTracing(platform.tracing, service);
+  if (!platform.migrateOnly) await startTracing(platform.tracing, service);
   const readiness = new ProcessReadiness(platform.readyMaxLagEvents);
   if (platform.metricsPort !== undefined && !platform.migrateOnly) {
     const { port } = await serveOperations(platform.metricsPort, '0.0.0.0', () => readiness.report());

@@ -21,15 +21,24 @@ const TEMPLATE = (() => {
 })();
 
 /**
+ * PGlite's start parameters with a smaller buffer pool. PostgreSQL touches all of
+ * `shared_buffers` (128 MB by initdb's default) when it starts, and inside PGlite that is
+ * WebAssembly memory that stays resident for the life of the process: with 32 MB an open
+ * database is ~120 MB smaller, ~150 MB after a load (docs/benchmarks.md, "Embedded memory").
+ * Pages outside the pool are a read from the operating system's page cache away.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
  * Opens the data directory (undefined: in memory); a new one gets its cluster from the
  * template, made first if there is none.
  * @param {string | undefined} dataDir
  */
 async function openPglite(dataDir) {
-  if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create(dataDir);
+  if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create(dataDir, { startParams: START_PARAMS });
   const template = readTemplate();
-  if (template) return PGlite.create(dataDir, { loadDataDir: new Blob([template]) });
-  const db = await PGlite.create(dataDir);
+  if (template) return PGlite.create(dataDir, { loadDataDir: new Blob([template]), startParams: START_PARAMS });
+  const db = await PGlite.create(dataDir, { startParams: START_PARAMS });
   await saveTemplate(db);
   return db;
 }

@@ -1,10 +1,5 @@
 import { context, propagation, trace } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import { traceSqlQueries } from './pg-spans';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { TracingConfig } from './tracing.config';
 
 export interface TracingOptions {
@@ -13,29 +8,30 @@ export interface TracingOptions {
   readonly spanProcessors: readonly SpanProcessor[];
 }
 
-let running: { readonly provider: NodeTracerProvider; readonly untraceSql: () => void } | undefined;
+let running: { readonly stop: () => Promise<void> } | undefined;
 
 /**
  * Starts the OpenTelemetry SDK for this process when tracing is configured (nothing at all
  * otherwise): spans batched to the collector over OTLP/HTTP, W3C trace context as the
  * propagator, Node's AsyncLocalStorage as the context manager, SQL queries traced.
+ * The SDK and its exporter are loaded only then: they are hundreds of modules that every
+ * process start would otherwise pay for (seven processes per distributed Tracker).
  */
-export function startTracing(config: TracingConfig | undefined, process: string): void {
+export async function startTracing(config: TracingConfig | undefined, process: string): Promise<void> {
   if (!config) return;
+  const [{ OTLPTraceExporter }, { BatchSpanProcessor }] = await Promise.all([
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/sdk-trace-base'),
+  ]);
   const exporter = new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` });
-  startTracingWith({ serviceName: config.serviceName ?? `tracker-${process}`, spanProcessors: [new BatchSpanProcessor(exporter)] });
+  await startTracingWith({ serviceName: config.serviceName ?? `tracker-${process}`, spanProcessors: [new BatchSpanProcessor(exporter)] });
 }
 
 /** The SDK with the given span processors (tests pass an in-memory exporter's). One SDK per process. */
-export function startTracingWith(options: TracingOptions): void {
+export async function startTracingWith(options: TracingOptions): Promise<void> {
   if (running) throw new Error('Tracing is already started in this process');
-  const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
-    spanProcessors: [...options.spanProcessors],
-  });
-  // the defaults: W3C trace context (+ baggage) propagator, AsyncLocalStorage context manager
-  provider.register();
-  running = { provider, untraceSql: traceSqlQueries(provider) };
+  const { registerTracerProvider } = await import('./tracer-provider');
+  running = registerTracerProvider(options.serviceName, options.spanProcessors);
 }
 
 /** Sends the spans still buffered and stops the SDK (at shutdown; tests between suites). */
@@ -43,8 +39,7 @@ export async function stopTracing(): Promise<void> {
   const stopping = running;
   if (!stopping) return;
   running = undefined;
-  stopping.untraceSql();
-  await stopping.provider.shutdown();
+  await stopping.stop();
   trace.disable();
   context.disable();
   propagation.disable();

@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { http, startNodeProcess } from '@tracker/testing';
+import { httpRequestsPerSecond } from '../http-load';
+import { ratePerSecond } from '../measure';
+import type { Measurement } from '../report';
+import { ADMIN } from './bugs-generator';
+import { call, SECONDS } from './bugs-http';
+
+const ROOT = resolve(__dirname, '../../../..');
+/** issue 16, item 5: "through the bench and 20,000 bugs"; `BENCH_EMBEDDED_BUGS=2000` shortens it */
+const BUGS = Number(process.env['BENCH_EMBEDDED_BUGS'] ?? 20_000);
+const IN_FLIGHT = 8;
+const CONNECTIONS = 32;
+const PRODUCTS = 4;
+/** issue 16's bounds for `npm start` */
+const READY_AT_MOST_S = 5;
+const RSS_AT_MOST_MB = 500;
+
+/**
+ * Issue 16, item 5: the embedded run mode (`npm start`: every service and PGlite in one
+ * process) stays lean. Starts the standalone process as `npm start` does after its build
+ * (fresh data directory, no database URL) and measures:
+ * - ready: from spawn until the catalog's defaults answer (a newcomer's first call), at most 5 s;
+ * - resident memory after `BUGS` bugs created through the API and the keyed-read and search
+ *   loads of the bugs suite at 32 connections, at most 500 MB, and its peak meanwhile,
+ *   both read from the process's own `/metrics` (`process_resident_memory_bytes`).
+ */
+export async function embeddedBench(): Promise<Measurement[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-embedded-'));
+  const started = process.hrtime.bigint();
+  const tracker = startNodeProcess(
+    'standalone (embedded)',
+    'dist/apps/standalone/src/main.js',
+    {
+      PORT: '0',
+      TRACKER_HOST: '127.0.0.1',
+      TRACKER_DATA_DIR: dataDir,
+      TRACKER_LOG_LEVEL: 'log',
+      TRACKER_ADMIN_LOGIN: ADMIN.login,
+      TRACKER_ADMIN_PASSWORD: ADMIN.password,
+      TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
+    },
+    ROOT,
+  );
+  try {
+    const [, port] = await tracker.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
+    const origin = `http://127.0.0.1:${port}`;
+    await untilInstalled(origin);
+    const ready = Number(process.hrtime.bigint() - started) / 1e9;
+    const peak = watchPeak(origin);
+    try {
+      const base = `${origin}/rest`;
+      const created = await createBugs(base);
+      const bugId = await firstBugId(base);
+      await httpRequestsPerSecond(`${base}/bug/${bugId}?Bugzilla_api_key=${ADMIN.apiKey}`, CONNECTIONS, SECONDS);
+      await httpRequestsPerSecond(
+        `${base}/bug?product=Embedded0&status=CONFIRMED&include_fields=id,summary,status&limit=50&Bugzilla_api_key=${ADMIN.apiKey}`,
+        CONNECTIONS,
+        SECONDS,
+      );
+      await httpRequestsPerSecond(`${base}/bug?product=Embedded1&limit=50&Bugzilla_api_key=${ADMIN.apiKey}`, CONNECTIONS, SECONDS);
+      const after = await residentMegabytes(origin);
+      const bugs = BUGS.toLocaleString('en-US');
+      return [
+        { suite: 'embedded', name: 'npm start: ready after build (catalog installed)', value: ready, unit: 's', atMost: READY_AT_MOST_S },
+        { suite: 'embedded', name: `POST /rest/bug, ${IN_FLIGHT} in flight, embedded`, value: created, unit: 'bugs/s' },
+        {
+          suite: 'embedded',
+          name: `resident memory after ${bugs} bugs and the read and search loads`,
+          value: after,
+          unit: 'MB',
+          atMost: RSS_AT_MOST_MB,
+        },
+        { suite: 'embedded', name: `resident memory, peak during ${bugs} bugs and the loads`, value: await peak.stop(), unit: 'MB' },
+      ];
+    } finally {
+      await peak.stop();
+    }
+  } finally {
+    await tracker.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function untilInstalled(origin: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+    const product = await http(origin, '/rest/product?names=TestProduct&include_fields=name');
+    if (product.status === 200 && product.json<{ products: unknown[] }>().products.length === 1) return;
+  }
+  throw new Error('the embedded tracker did not install its defaults within 60 s');
+}
+
+async function createBugs(base: string): Promise<number> {
+  for (let p = 0; p < PRODUCTS; p++) {
+    await call(base, 'POST', '/product', { name: `Embedded${p}`, description: 'Bench product', version: '1.0' }, 201);
+    await call(
+      base,
+      'POST',
+      '/component',
+      { product: `Embedded${p}`, name: 'Main', description: 'Main', default_assignee: ADMIN.login },
+      201,
+    );
+  }
+  return ratePerSecond(BUGS, IN_FLIGHT, (i) =>
+    call(base, 'POST', '/bug', {
+      product: `Embedded${i % PRODUCTS}`,
+      component: 'Main',
+      version: '1.0',
+      summary: `embedded bench bug ${i}`,
+      description: `Created by the embedded bench, number ${i}.`,
+    }),
+  );
+}
+
+async function firstBugId(base: string): Promise<number> {
+  const { bugs } = (await call(base, 'GET', '/bug?product=Embedded0&limit=1&include_fields=id')).json<{ bugs: Array<{ id: number }> }>();
+  const id = bugs[0]?.id;
+  if (id === undefined) throw new Error('the embedded bench created no bug');
+  return id;
+}
+
+async function residentMegabytes(origin: string): Promise<number> {
+  const metrics = await http(origin, '/metrics');
+  const match = /^process_resident_memory_bytes (\d+)/m.exec(metrics.text);
+  if (!match?.[1]) throw new Error('the standalone process reports no process_resident_memory_bytes');
+  return Number(match[1]) / 1e6;
+}
+
+/** The largest resident size seen, sampled every 500 ms until stopped. */
+function watchPeak(origin: string): { stop(): Promise<number> } {
+  let peak = 0;
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      peak = Math.max(peak, await residentMegabytes(origin).catch(() => 0));
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await sampling;
+      return peak;
+    },
+  };
+}

@@ -131,6 +131,15 @@ function describeLocks(name: string, connect: () => Promise<LockFixture>): void 
       expect(await new IdSequence(source, 'fresh_ids').next()).toBe(2);
     });
 
+    it('moves several sequences past the ids a projection has seen in one statement, never back', async () => {
+      const source = sources[0]!;
+      await source.query('CREATE SEQUENCE locks.one_ids; CREATE SEQUENCE locks.two_ids; CREATE SEQUENCE locks.three_ids');
+      await source.transaction((manager) => IdSequence.advanceAllPast(manager, { one_ids: 5, two_ids: 9, three_ids: 0 }));
+      await source.transaction((manager) => IdSequence.advanceAllPast(manager, { one_ids: 3, two_ids: 0, three_ids: 0 }));
+      const next = await Promise.all(['one_ids', 'two_ids', 'three_ids'].map((name) => new IdSequence(source, name).next()));
+      expect(next).toEqual([6, 10, 1]);
+    });
+
     it('draws ids a block at a time with one query, in ascending order, past what a projection has seen', async () => {
       const source = sources[0]!;
       await source.query('CREATE SEQUENCE locks.block_ids');

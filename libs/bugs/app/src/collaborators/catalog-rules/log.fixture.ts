@@ -9,7 +9,16 @@ export class LogFixture implements Pick<EventStore, 'lastPosition' | 'readAll'> 
 
   append(streamName: string): GlobalPosition {
     const position = BigInt(this.events.length + 1);
-    this.events.push({ id: `e${position}`, streamName, revision: 0, position, type: 'Changed', schemaVersion: 1, data: {}, metadata: {} as never });
+    this.events.push({
+      id: `e${position}`,
+      streamName,
+      revision: 0,
+      position,
+      type: 'Changed',
+      schemaVersion: 1,
+      data: {},
+      metadata: {} as never,
+    });
     return position;
   }
 

@@ -48,7 +48,7 @@ export class RulesChangeWatch {
     if (from === undefined) {
       this.lastChange = maxOf(this.lastChange, head);
     } else {
-      for (let after = from; ; ) {
+      for (let after = from; ;) {
         const changes = await this.store.readAll({ after, maxCount: PAGE, streamPrefixes: this.streamPrefixes });
         const last = changes.at(-1);
         if (last) this.lastChange = maxOf(this.lastChange, last.position);

@@ -64,6 +64,13 @@ describe('CatalogRulesCache', () => {
     expect((await cache.rules('a', () => Promise.resolve(answer('unused', 2n)))).unknownProducts).toEqual(['caught up']);
   });
 
+  it('freezes what it keeps, since every request shares it', async () => {
+    const { log, cache } = setUp();
+    log.append('bug-1');
+    const kept = await cache.rules('a', () => Promise.resolve(answer('a', 1n)));
+    expect(Object.isFrozen(kept) && Object.isFrozen(kept.unknownProducts)).toBe(true);
+  });
+
   it('never keeps an answer that does not say how much of the log it reflects', async () => {
     const { cache } = setUp();
     const asked: string[] = [];

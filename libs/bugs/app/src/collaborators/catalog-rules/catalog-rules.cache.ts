@@ -38,11 +38,18 @@ export class CatalogRulesCache {
   private keep(key: string, rules: BugRulesResult): BugRulesResult {
     this.kept.delete(key);
     if (rules.asOf === undefined || this.capacity === 0) return rules;
-    this.kept.set(key, { rules, asOf: BigInt(rules.asOf) });
+    // shared by every request that uses it: frozen, so that code changing it fails loudly
+    this.kept.set(key, { rules: deepFreeze(rules), asOf: BigInt(rules.asOf) });
     for (const oldest of this.kept.keys()) {
       if (this.kept.size <= this.capacity) break;
       this.kept.delete(oldest);
     }
     return rules;
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }

@@ -1,4 +1,5 @@
 import { describeInBothModes } from '../../support/modes';
+import { catalogChangeCases } from './cases/catalog-changes.cases';
 import { createCases } from './cases/create-bug.cases';
 import { readCases } from './cases/read-bugs.cases';
 import { updateCases } from './cases/update-bugs.cases';
@@ -14,6 +15,7 @@ import { bugsSuite } from './support/bugs-suite';
 describeInBothModes('bugs', (tracker) => {
   const suite = bugsSuite(tracker);
   createCases(suite);
+  catalogChangeCases(suite);
   readCases(suite);
   updateCases(suite);
   visitAndTagCases(suite);

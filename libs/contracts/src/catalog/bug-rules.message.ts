@@ -19,6 +19,11 @@ export interface ResolveBugRulesParams {
 }
 
 export interface BugRulesResult {
+  /**
+   * the catalog's read model had applied every event of the log up to this position (a
+   * decimal string) when the answer was read: what a copy of the answer may rely on
+   */
+  readonly asOf?: string;
   readonly params: InstallationParams;
   readonly fields: FieldRules;
   readonly products: readonly ProductRules[];

@@ -12,4 +12,5 @@ export * from './fields.message';
 export * from './workflow.message';
 export * from './rebuild.message';
 export * from './bug-rules.message';
+export * from './bug-rules.freshness';
 export * from './administered-products.message';

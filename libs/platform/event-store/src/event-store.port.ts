@@ -69,6 +69,13 @@ export interface ReadAllOptions {
 export interface SubscribeOptions extends Omit<ReadAllOptions, 'maxCount'> {
   /** called with events in global order; the next batch waits for the promise */
   readonly onEvents: (events: readonly RecordedEvent[]) => Promise<void>;
+  /**
+   * called once every event of the subscribed streams up to `position` has been handed to
+   * `onEvents` and processed, matching or not: a projection has then applied everything
+   * of its streams up to there, although its last own event may be far below (optional;
+   * adapters that cannot tell never call it)
+   */
+  readonly onScanned?: (position: GlobalPosition) => void;
   /** called when the subscription stops because of an error */
   readonly onError?: (error: unknown) => void;
   readonly batchSize?: number;

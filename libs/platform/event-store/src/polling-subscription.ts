@@ -47,6 +47,7 @@ export class PollingSubscription implements Subscription {
         const last = page.events.at(-1);
         const full = page.events.length === batchSize;
         after = full && last ? last.position : maxPosition(after, page.scannedUpTo);
+        if (!full) this.options.onScanned?.(after);
         if (!full) await this.signal.wait(generation, this.pollIntervalMs);
       }
     } catch (error) {

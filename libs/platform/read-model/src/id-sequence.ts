@@ -35,6 +35,25 @@ export class IdSequence {
     );
   }
 
+  /**
+   * `advancePast` of several sequences in one statement (one round trip for a projection
+   * batch); an id of 0 or less leaves its sequence alone.
+   */
+  static async advanceAllPast(manager: EntityManager, ids: Readonly<Record<string, number>>): Promise<void> {
+    const moves = Object.entries(ids).filter(([, id]) => id > 0);
+    if (moves.length === 0) return;
+    const schema = schemaOf(manager.connection);
+    const checks = moves.map(([name], i) => {
+      const qualified = `${schema}.${name}`;
+      const p = `$${i + 1}::bigint`;
+      return `(SELECT setval('${qualified}', ${p}, true) FROM ${qualified} WHERE last_value < ${p} OR (last_value = ${p} AND NOT is_called))`;
+    });
+    await manager.query(
+      `SELECT ${checks.join(', ')}`,
+      moves.map(([, id]) => id),
+    );
+  }
+
   private qualified(): string {
     return `${schemaOf(this.dataSource)}.${this.name}`;
   }

@@ -143,6 +143,10 @@ export class ProjectionRunner {
       after: this.position,
       streamPrefixes: this.projection.streamPrefixes,
       onEvents: (events) => this.applyBatch(events),
+      // nothing of this projection's streams up to there is left unapplied: its position is there too
+      onScanned: (position) => {
+        if (!this.halt) this.advance(position);
+      },
       onError: (error) => this.subscriptionEnded(error),
     });
   }

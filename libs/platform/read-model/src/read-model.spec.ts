@@ -21,6 +21,20 @@ describeOnBothDatabases('ReadModel and projection runner', (world) => {
     await readModel.close();
   });
 
+  it('counts events of other streams as applied once it has looked past them (appliedUpTo, waits)', async () => {
+    const { schema, prefix } = fresh();
+    const readModel = await open(schema, prefix);
+    await readModel.start();
+    const own = await world().store.appendToStream(`${prefix}a`, [event('Created')], { expectedRevision: 'no_stream' });
+    await readModel.waitFor(`${prefix}a`, own.position, 'test');
+    const other = await world().store.appendToStream(`other-${prefix}`, [event('Created')], { expectedRevision: 'no_stream' });
+    // a wait for a position of another stream ends although this projection applies nothing there
+    await readModel.waitFor(`${prefix}a`, other.position, 'test');
+    expect(readModel.appliedUpTo()).toBeGreaterThanOrEqual(other.position);
+    expect(await rows(readModel)).toEqual([{ streamName: `${prefix}a`, eventCount: 1, lastType: 'Created' }]);
+    await readModel.close();
+  });
+
   it('resumes after a restart from its checkpoint without applying anything twice', async () => {
     const { schema, prefix } = fresh();
     const first = await open(schema, prefix);

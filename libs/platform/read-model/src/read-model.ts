@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommonErrors, type EventMetadata, type ReadinessProblem } from '@tracker/contracts';
-import type { EventStore, GlobalPosition } from '@tracker/platform/event-store';
+import { type EventStore, type GlobalPosition, START } from '@tracker/platform/event-store';
 import type { ServiceReadiness } from '@tracker/platform/messaging';
 import { trackProjectionLag } from '@tracker/platform/metrics';
 import type { SqlConnection } from '@tracker/platform/sql';
@@ -119,6 +119,16 @@ export class ReadModel implements ServiceReadiness {
   assertWritable(): void {
     const [problem] = this.readiness().problems;
     if (problem) throw notAcceptingChanges(this.service, problem);
+  }
+
+  /**
+   * Every event of every projection's streams up to this position is applied (the lowest
+   * of the projections' positions): what the read model answers now reflects at least that
+   * much of the log. START before the projections started.
+   */
+  appliedUpTo(): GlobalPosition {
+    const positions = this.runners.map((runner) => runner.checkpoint);
+    return positions.length === 0 ? START : positions.reduce((low, position) => (position < low ? position : low));
   }
 
   /** Waits until the projections of `streamName` show every event up to `position`. */

@@ -1,19 +1,46 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type BugRulesResult, RESOLVE_BUG_RULES_SUBJECT, type ResolveBugRulesParams, type ServiceRequest } from '@tracker/contracts';
+import {
+  BUG_RULES_STREAM_PREFIXES,
+  type BugRulesResult,
+  bugRulesCallerKey,
+  RESOLVE_BUG_RULES_SUBJECT,
+  type ResolveBugRulesParams,
+  type ServiceRequest,
+} from '@tracker/contracts';
+import { EVENT_STORE, type EventStore } from '@tracker/platform/event-store';
 import { MESSAGE_BUS, type MessageBus } from '@tracker/platform/messaging';
+import { CatalogRulesCache } from './catalog-rules/catalog-rules.cache';
+import { RulesChangeWatch } from './catalog-rules/rules-change-watch';
 
-/** The catalog's rules for bugs, asked at the moment of the request (`catalog.bug-rules.resolve`). */
+/** Questions kept: caller kinds (group sets) times the products asked about together. */
+const KEPT_ANSWERS = 1000;
+
+/**
+ * The catalog's rules for bugs (`catalog.bug-rules.resolve`), as they are at the moment of
+ * the request: a kept answer serves only while the log holds no later event that could
+ * change it (docs/bugs.md, "Catalog rules cache").
+ */
 @Injectable()
 export class CatalogClient {
-  constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
+  private readonly cache: CatalogRulesCache;
+
+  constructor(
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(EVENT_STORE) store: EventStore,
+  ) {
+    this.cache = new CatalogRulesCache(new RulesChangeWatch(store, BUG_RULES_STREAM_PREFIXES), KEPT_ANSWERS);
+  }
 
   /** Fields, parameters and the named products (by name and/or id). */
   rules(request: ServiceRequest, products: ResolveBugRulesParams): Promise<BugRulesResult> {
-    return this.bus.request<BugRulesResult, ResolveBugRulesParams>(RESOLVE_BUG_RULES_SUBJECT, {
-      auth: request.auth,
-      correlationId: request.correlationId,
-      params: products,
-    });
+    const key = JSON.stringify([bugRulesCallerKey(request.auth), products.products ?? [], products.productIds ?? []]);
+    return this.cache.rules(key, () =>
+      this.bus.request<BugRulesResult, ResolveBugRulesParams>(RESOLVE_BUG_RULES_SUBJECT, {
+        auth: request.auth,
+        correlationId: request.correlationId,
+        params: products,
+      }),
+    );
   }
 
   /** The cheap variant: fields and parameters only (search, reads). */

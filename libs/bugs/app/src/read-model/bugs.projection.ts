@@ -27,7 +27,10 @@ export class BugsProjection implements Projection {
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const s = schemaOf(manager.connection);
     const touched = [...new Set(events.map((event) => bugIdOf(event)))];
-    const docs = await loadDocuments(manager, touched);
+    // a bug created in this batch has no rows yet: nothing to read, no aliases to delete
+    const created = new Set(events.filter((event) => event.type === 'BugCreated').map((event) => bugIdOf(event)));
+    const existing = touched.filter((id) => !created.has(id));
+    const docs = await loadDocuments(manager, existing);
     const newComments: CommentRow[] = [];
     const privacy: Array<{ commentId: number; isPrivate: boolean }> = [];
     let maxBugId = 0;
@@ -81,11 +84,9 @@ export class BugsProjection implements Projection {
       return doc ? [doc] : [];
     });
     await writeDocuments(manager, s, written);
-    await writeAliases(manager, s, written);
+    await writeAliases(manager, s, written, existing);
     await writeComments(manager, s, newComments, privacy);
-    if (maxBugId > 0) await IdSequence.advancePast(manager, 'bug_ids', maxBugId);
-    if (maxCommentId > 0) await IdSequence.advancePast(manager, 'comment_ids', maxCommentId);
-    if (maxAttachmentId > 0) await IdSequence.advancePast(manager, 'attachment_ids', maxAttachmentId);
+    await IdSequence.advanceAllPast(manager, { bug_ids: maxBugId, comment_ids: maxCommentId, attachment_ids: maxAttachmentId });
   }
 }
 
@@ -94,6 +95,7 @@ function bugIdOf(event: RecordedEvent): number {
 }
 
 async function loadDocuments(manager: EntityManager, ids: readonly number[]): Promise<Map<number, BugDocument>> {
+  if (ids.length === 0) return new Map();
   const rows: Array<{ doc: BugDocument }> = await manager.query(
     `SELECT doc FROM ${schemaOf(manager.connection)}.bugs WHERE id = ANY($1::int[])`,
     [ids],
@@ -112,9 +114,8 @@ async function writeDocuments(manager: EntityManager, s: string, docs: readonly 
   }
 }
 
-async function writeAliases(manager: EntityManager, s: string, docs: readonly BugDocument[]): Promise<void> {
-  if (docs.length === 0) return;
-  await manager.query(`DELETE FROM ${s}.bug_aliases WHERE bug_id = ANY($1::int[])`, [docs.map((doc) => doc.id)]);
+async function writeAliases(manager: EntityManager, s: string, docs: readonly BugDocument[], existing: readonly number[]): Promise<void> {
+  if (existing.length > 0) await manager.query(`DELETE FROM ${s}.bug_aliases WHERE bug_id = ANY($1::int[])`, [existing]);
   const rows = docs.flatMap((doc) => doc.fields.alias.map((alias) => [alias.toLowerCase(), alias, doc.id]));
   for (const chunk of valuesChunks(rows)) {
     await manager.query(

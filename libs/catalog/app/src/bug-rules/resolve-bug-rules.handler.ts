@@ -7,6 +7,7 @@ import {
   type ServiceRequest,
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
+import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { CATALOG_OPTIONS, type CatalogOptions } from '../catalog.options';
 import { IdentityClient } from '../collaborators/identity.client';
 import { InstallationGate } from '../installation/installation-gate';
@@ -22,7 +23,8 @@ const ALL_PARTS = { components: true, versions: true, milestones: true, groupCon
 
 /**
  * `catalog.bug-rules.resolve` for the bugs service: two SQL statements and (with
- * products) one identity lookup each for users and groups, in parallel.
+ * products) one identity lookup each for users and groups, in parallel. `asOf` says how
+ * much of the log the answer reflects, so that the bugs service can keep it.
  */
 @MessageHandler(RESOLVE_BUG_RULES_SUBJECT)
 export class ResolveBugRulesHandler {
@@ -32,6 +34,7 @@ export class ResolveBugRulesHandler {
     private readonly identity: IdentityClient,
     private readonly gate: InstallationGate,
     @Inject(CATALOG_OPTIONS) private readonly options: CatalogOptions,
+    @Inject(READ_MODEL) private readonly readModel: ReadModel,
   ) {}
 
   async handle(request: ServiceRequest<ResolveBugRulesParams>): Promise<BugRulesResult> {
@@ -39,6 +42,8 @@ export class ResolveBugRulesHandler {
     const names = request.params.products ?? [];
     const ids = request.params.productIds ?? [];
     const viewer = viewerOf(request.auth);
+    // read before the queries: the answer reflects at least this much of the log
+    const asOf = this.readModel.appliedUpTo().toString();
     const [snapshot, rows] = await Promise.all([
       this.fields.snapshot(viewer, false),
       names.length + ids.length === 0 ? Promise.resolve([]) : this.products.find({ ids, names, visible: 'any' }, viewer, ALL_PARTS),
@@ -49,6 +54,7 @@ export class ResolveBugRulesHandler {
     ]);
     const known = new Set(rows.map((row) => row.name.toLowerCase()));
     return {
+      asOf,
       params: this.installationParams(snapshot),
       fields: fieldRules(snapshot),
       products: rows.map((row) => productRules(row, users, groups)),

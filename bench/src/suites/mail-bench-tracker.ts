@@ -110,7 +110,20 @@ export async function updatesPerSecond(base: string, bugs: readonly number[], se
   return done / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
+/** Retried while the bugs service is still starting (503: nothing answers yet), for up to a minute. */
 async function createBug(base: string): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await createBugOnce(base);
+    } catch (error) {
+      if (!String(error).includes(': 503 ') || Date.now() > deadline) throw error;
+      await sleep(200);
+    }
+  }
+}
+
+async function createBugOnce(base: string): Promise<number> {
   const body = {
     product: 'TestProduct',
     component: 'TestComponent',

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     }
     await sleep(IDLE_SECONDS * 1000);
     const idle = await cpuSeconds(processes);
-    console.info(`mailer idle: ${((((idle.get('mailer') ?? 0) - (cpuAfter.get('mailer') ?? 0)) * 1000) / IDLE_SECONDS).toFixed(1)} CPU ms/s`);
+    console.info(
+      `mailer idle: ${((((idle.get('mailer') ?? 0) - (cpuAfter.get('mailer') ?? 0)) * 1000) / IDLE_SECONDS).toFixed(1)} CPU ms/s`,
+    );
   } finally {
     await mailer.stop();
     await tracker.stop();

@@ -97,5 +97,10 @@ function mailChangeOf(pending: PendingChange): BugMailChange | null {
 
 /** The bugs a change's dep_changed mails tell, as the notifier knows them now; one it never saw is left out. */
 function blockedBy(change: BugMailChange, bug: BugMailFacts, known: ReadonlyMap<number, BugMailFacts>): Map<number, BugMailFacts> {
-  return new Map(depChangedTargets(change, bug).flatMap((id) => (known.has(id) ? [[id, known.get(id) as BugMailFacts]] : [])));
+  const told = new Map<number, BugMailFacts>();
+  for (const id of depChangedTargets(change, bug)) {
+    const facts = known.get(id);
+    if (facts) told.set(id, facts);
+  }
+  return told;
 }

@@ -7,8 +7,6 @@ export interface MailerConfig {
   readonly platform: ServicePlatformConfig;
   readonly mailer: MailerOptions;
   readonly mailQueue: MailQueueConfig;
-  /** how much lower than the services' the process's CPU priority is (Unix niceness added at start) */
-  readonly nice: number;
 }
 
 /** The only place the mailer process reads its environment. */
@@ -18,6 +16,5 @@ export function loadMailerConfig(environment: NodeJS.ProcessEnv): Readonly<Maile
     platform: readDistributedPlatformConfig(env),
     mailer: readMailerOptions(env, null),
     mailQueue: readMailQueueConfig(env, 'bullmq'),
-    nice: env.int('TRACKER_MAIL_NICE', 10, { min: 0, max: 19 }),
   });
 }

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep, startNodeProcess } from '@tracker/testing';
-import { quiet, ROOT, startMailBenchTracker, updatesPerSecond } from '../suites/mail-bench-tracker';
+import { quiet, ROOT, startMailBenchTracker, updateRound } from '../suites/mail-bench-tracker';
 import { summarise } from './profile-summary';
 import { startProfiled } from './profiled-process';
 
@@ -31,9 +31,7 @@ async function main(): Promise<void> {
     const before = tracker.smtp.received.length;
     const processes = await trackerProcesses(tracker.env['TRACKER_NATS_SUBJECT_PREFIX'] ?? '');
     const cpuBefore = await cpuSeconds(processes);
-    const started = Date.now();
-    const rate = await updatesPerSecond(tracker.base, tracker.bugs, seconds);
-    const updates = Math.round((rate * (Date.now() - started)) / 1000);
+    const { rate, updates } = await updateRound(tracker.base, tracker.bugs, seconds);
     await quiet(tracker.smtp);
     mails = tracker.smtp.received.length - before;
     const cpuAfter = await cpuSeconds(processes);

@@ -94,8 +94,8 @@ export async function quiet(smtp: LoopbackSmtp): Promise<void> {
   }
 }
 
-/** Updates for BENCH_SECONDS (or `seconds`), one in flight per bug. */
-export async function updatesPerSecond(base: string, bugs: readonly number[], seconds = SECONDS): Promise<number> {
+/** Updates for BENCH_SECONDS (or `seconds`), one in flight per bug: the rate, and how many were made. */
+export async function updateRound(base: string, bugs: readonly number[], seconds = SECONDS): Promise<{ rate: number; updates: number }> {
   const started = process.hrtime.bigint();
   const deadline = Date.now() + seconds * 1000;
   let done = 0;
@@ -107,7 +107,7 @@ export async function updatesPerSecond(base: string, bugs: readonly number[], se
       }
     }),
   );
-  return done / (Number(process.hrtime.bigint() - started) / 1e9);
+  return { rate: done / (Number(process.hrtime.bigint() - started) / 1e9), updates: done };
 }
 
 /** Retried while the bugs service is still starting (503: nothing answers yet), for up to a minute. */

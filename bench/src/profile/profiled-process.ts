@@ -5,17 +5,16 @@ import type { NodeProcess } from '@tracker/testing';
 const ROOT = resolve(__dirname, '../../../..');
 
 /**
- * The standalone process under `node --cpu-prof` (NODE_OPTIONS refuses the flag, so the
- * process is spawned with it), its profile written to `profileDir` when it is stopped.
+ * A Tracker process (the standalone one unless `script` names another) under
+ * `node --cpu-prof` (NODE_OPTIONS refuses the flag, so the process is spawned with it), its
+ * profile written to `profileDir` when it is stopped.
  */
-export function startProfiled(profileDir: string, env: Readonly<Record<string, string>>): NodeProcess {
-  const args = [
-    '--cpu-prof',
-    `--cpu-prof-dir=${profileDir}`,
-    '--require',
-    join(__dirname, 'profile-preload.js'),
-    'dist/apps/standalone/src/main.js',
-  ];
+export function startProfiled(
+  profileDir: string,
+  env: Readonly<Record<string, string>>,
+  script = 'dist/apps/standalone/src/main.js',
+): NodeProcess {
+  const args = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--require', join(__dirname, 'profile-preload.js'), script];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', ...env },
@@ -29,7 +28,7 @@ export function startProfiled(profileDir: string, env: Readonly<Record<string, s
   child.stderr.on('data', collect);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   return {
-    name: 'standalone (profiled)',
+    name: `${script} (profiled)`,
     output: () => output,
     waitFor: async (pattern, timeoutMs = 60_000) => {
       const deadline = Date.now() + timeoutMs;

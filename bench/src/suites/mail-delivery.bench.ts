@@ -21,7 +21,7 @@ const MAILS = Math.max(50, SECONDS * 100);
  */
 export async function mailDeliveryBench(): Promise<Measurement[]> {
   const smtp = await startLoopbackSmtp();
-  const sender = new SmtpMailSender(smtp.url);
+  const sender = new SmtpMailSender(smtp.url, CONCURRENCY);
   const queueName = `tracker-mail-bench-${randomUUID().slice(0, 8)}`;
   const queue = await BullMqMailQueue.create({ redisUrl: TEST_SERVER_URLS.redis, queueName, attempts: 3, backoffMs: 100 });
   try {

@@ -72,6 +72,10 @@ export async function startLoopbackSmtp(options: LoopbackSmtpOptions = {}): Prom
     server.server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
+  // a sender that dies (killed mid-send, or a process ending with pooled connections open)
+  // resets its connections: smtp-server reports that as an error of the server, which without
+  // a listener would crash the test process; the session's onClose has counted it already
+  server.on('error', () => undefined);
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

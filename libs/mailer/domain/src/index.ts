@@ -3,6 +3,7 @@ export * from './preferences/mail-preferences';
 export * from './change/bug-mail-change';
 export * from './change/bug-mail-change.rules';
 export * from './change/mail-fields';
+export * from './change/field-values';
 export * from './recipients/mail-facts';
 export * from './recipients/visible-content';
 export * from './recipients/decide-bug-recipients';

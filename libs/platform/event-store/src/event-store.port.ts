@@ -79,6 +79,13 @@ export interface SubscribeOptions extends Omit<ReadAllOptions, 'maxCount'> {
   /** called when the subscription stops because of an error */
   readonly onError?: (error: unknown) => void;
   readonly batchSize?: number;
+  /**
+   * For a subscriber nobody waits on (the mailer's notifier): once live, the least time from
+   * one read of the log to the next, so that appends made meanwhile come as one batch rather
+   * than one read and one batch each. Catching up (a full page) reads on at once. Adapters
+   * that push events as they come (EventStoreDB) ignore it. Default none.
+   */
+  readonly batchIntervalMs?: number;
 }
 
 export interface Subscription {

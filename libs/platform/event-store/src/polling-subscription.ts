@@ -19,6 +19,8 @@ export type PageReader = (after: GlobalPosition, maxCount: number, streamPrefixe
 export class PollingSubscription implements Subscription {
   private stopped = false;
   private readonly finished: Promise<void>;
+  /** ends the wait of batchIntervalMs at once */
+  private endInterval: (() => void) | undefined;
 
   constructor(
     private readonly readPage: PageReader,
@@ -32,6 +34,7 @@ export class PollingSubscription implements Subscription {
   async stop(): Promise<void> {
     this.stopped = true;
     this.signal.notify();
+    this.endInterval?.();
     await this.finished;
   }
 
@@ -41,19 +44,36 @@ export class PollingSubscription implements Subscription {
     try {
       while (!this.stopped) {
         const generation = this.signal.generation;
+        const readAt = Date.now();
         const page = await this.readPage(after, batchSize, this.options.streamPrefixes);
         if (this.stopped) return;
         if (page.events.length > 0) await this.options.onEvents(page.events);
         const last = page.events.at(-1);
         const full = page.events.length === batchSize;
         after = full && last ? last.position : maxPosition(after, page.scannedUpTo);
-        if (!full) this.options.onScanned?.(after);
-        if (!full) await this.signal.wait(generation, this.pollIntervalMs);
+        if (full) continue;
+        this.options.onScanned?.(after);
+        await this.signal.wait(generation, this.pollIntervalMs);
+        await this.restOfInterval(readAt);
       }
     } catch (error) {
       this.stopped = true;
       (this.options.onError ?? reportUnhandled)(error);
     }
+  }
+
+  /** What is left of batchIntervalMs since `started` (the last read); stopping ends it. */
+  private restOfInterval(started: number): Promise<void> {
+    const left = (this.options.batchIntervalMs ?? 0) - (Date.now() - started);
+    if (left <= 0 || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.endInterval?.(), left);
+      this.endInterval = () => {
+        clearTimeout(timer);
+        this.endInterval = undefined;
+        resolve();
+      };
+    });
   }
 }
 

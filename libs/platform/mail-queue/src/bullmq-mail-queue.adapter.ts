@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
 import { ConnectionState } from '@tracker/platform/messaging';
-import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue, MailQueueDepth } from './mail-queue.port';
+import type { DeadLetter, MailConsumer, MailHandler, MailJobRequest, MailMessage, MailQueue, MailQueueDepth } from './mail-queue.port';
 import { MAIL_JOB_ID_RETENTION_MS } from './mail-queue.port';
 import { assertValidConcurrency, assertValidJobId, assertValidLimit, assertValidRetryOptions } from './mail-queue.validation';
 import { type MailFailureLogger, type MailRetryOptions, givingUpMessage } from './mail-retry';
@@ -80,6 +80,16 @@ export class BullMqMailQueue implements MailQueue {
     // BullMQ answers an add with a known id by returning the existing job unchanged
     await this.queue.add(JOB_NAME, { jobId, message }, { jobId: bullMqJobId(jobId) });
     return jobId;
+  }
+
+  async enqueueAll(jobs: readonly MailJobRequest[]): Promise<void> {
+    this.assertOpen();
+    for (const job of jobs) assertValidJobId(job.jobId);
+    if (jobs.length === 0) return;
+    // one pipeline of BullMQ's add scripts; each answers a known id with the existing job, unchanged
+    await this.queue.addBulk(
+      jobs.map((job) => ({ name: JOB_NAME, data: { jobId: job.jobId, message: job.message }, opts: { jobId: bullMqJobId(job.jobId) } })),
+    );
   }
 
   async process(handler: MailHandler, options: { readonly concurrency?: number } = {}): Promise<MailConsumer> {

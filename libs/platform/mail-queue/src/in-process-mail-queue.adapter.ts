@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { DeadLetter, MailConsumer, MailHandler, MailMessage, MailQueue, MailQueueDepth } from './mail-queue.port';
+import type { DeadLetter, MailConsumer, MailHandler, MailJobRequest, MailMessage, MailQueue, MailQueueDepth } from './mail-queue.port';
 import { MAIL_JOB_ID_RETENTION_MS } from './mail-queue.port';
 import { assertValidConcurrency, assertValidJobId, assertValidLimit, assertValidRetryOptions } from './mail-queue.validation';
 import { type MailFailureLogger, type MailRetryOptions, givingUpMessage, retryDelayMs } from './mail-retry';
@@ -52,6 +52,10 @@ export class InProcessMailQueue implements MailQueue {
       this.dispatch();
       return id;
     });
+  }
+
+  async enqueueAll(jobs: readonly MailJobRequest[]): Promise<void> {
+    for (const job of jobs) await this.enqueue(job.message, { jobId: job.jobId });
   }
 
   process(handler: MailHandler, options: { readonly concurrency?: number } = {}): Promise<MailConsumer> {

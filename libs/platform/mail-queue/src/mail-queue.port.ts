@@ -12,6 +12,12 @@ export interface MailQueue {
    * without one a fresh id is generated.
    */
   enqueue(message: MailMessage, options?: { readonly jobId?: string }): Promise<string>;
+  /**
+   * Several jobs in one call (one round trip to Redis), each idempotent as `enqueue` is:
+   * a job id the queue holds, or one listed twice, queues one job. Atomic only per job: a
+   * failure may leave some queued, and the caller queues them all again.
+   */
+  enqueueAll(jobs: readonly MailJobRequest[]): Promise<void>;
   /** starts consuming; a handler that throws is retried with exponential backoff up to `attempts` tries, then the job is kept as failed and logged */
   process(handler: MailHandler, options?: { readonly concurrency?: number }): Promise<MailConsumer>;
   /** the jobs that used up their attempts and are kept for an operator, the latest failure first, at most `limit` */
@@ -57,6 +63,12 @@ export interface MailMessage {
   /** the HTML alternative of `text` (multipart/alternative); absent: a text-only mail */
   readonly html?: string;
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A message to queue under its caller-chosen, deterministic id. */
+export interface MailJobRequest {
+  readonly jobId: string;
+  readonly message: MailMessage;
 }
 
 export interface MailJobInfo {

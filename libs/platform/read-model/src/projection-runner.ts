@@ -142,6 +142,7 @@ export class ProjectionRunner {
     this.subscription = this.store.subscribeToAll({
       after: this.position,
       streamPrefixes: this.projection.streamPrefixes,
+      ...(this.projection.batchIntervalMs ? { batchIntervalMs: this.projection.batchIntervalMs } : {}),
       onEvents: (events) => this.applyBatch(events),
       // nothing of this projection's streams up to there is left unapplied: its position is there too
       onScanned: (position) => {

@@ -11,5 +11,7 @@ export interface Projection {
   readonly name: string;
   /** only events of streams starting with one of these are delivered */
   readonly streamPrefixes: readonly string[];
+  /** For a projection nobody waits on: the subscription's `batchIntervalMs` (event-store.port.ts). Default none. */
+  readonly batchIntervalMs?: number;
   apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
 }

@@ -13,9 +13,9 @@ const BATCH = 50;
 
 /**
  * The notifier's half outside any transaction (docs/mail.md §5): takes the recorded changes
- * in log order, asks identity for the facts, decides and renders, queues one job per
- * (change, recipient) under its deterministic id, then records the jobs and forgets the
- * change in one transaction. A crash in between re-runs the change: the queue ignores an
+ * in log order, a batch at a time, asks identity for the facts, decides and renders, queues
+ * one job per (change, recipient) under its deterministic id, then records the jobs and
+ * forgets the changes in one statement. A crash in between re-runs the change: the queue ignores an
  * id it holds and the ledger skips one it recorded, so nobody is mailed twice.
  */
 @Injectable()
@@ -47,34 +47,36 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     let handled = 0;
     for (;;) {
       const batch = await this.pending.settled(this.options.settleMs, BATCH);
-      for (const change of batch) {
-        await this.dispatch(change);
-        handled += 1;
-      }
+      if (batch.length > 0) await this.dispatch(batch);
+      handled += batch.length;
       if (batch.length < BATCH || this.stopped) return handled;
     }
   }
 
-  private async dispatch(pending: PendingChange): Promise<void> {
-    const [first] = pending.events;
-    const events = pending.events.map((event) => ({ type: event.type, data: event.data }) as BugEvent);
-    const change = first ? bugMailChange({ changeId: first.id, occurredAt: first.occurredAt, events }) : null;
-    const jobs = change ? await this.jobsOf(change, pending.bugFacts) : [];
+  /**
+   * A batch of changes at once: one read of the blocked bugs, one identity lookup, one
+   * preferences read, one ledger read, one bulk enqueue and one ledger write for them all,
+   * since on a busy tracker each round trip costs the mailer more CPU than deciding a mail.
+   */
+  private async dispatch(batch: readonly PendingChange[]): Promise<void> {
+    const changes = batch.flatMap((pending) => {
+      const change = mailChangeOf(pending);
+      return change ? [{ change, bug: pending.bugFacts }] : [];
+    });
+    const blocked = await this.pending.bugFacts([...new Set(changes.flatMap(({ change, bug }) => depChangedTargets(change, bug)))]);
+    const toMail = changes.map(({ change, bug }) => ({ change, bug, blocked: blockedBy(change, bug, blocked) }));
+    const facts = await this.facts.loadAll(toMail);
+    const jobs = toMail.flatMap(({ change, blocked: told }, index): MailJob[] => {
+      const factsOfChange = facts[index];
+      if (!factsOfChange) return [];
+      return [...mailJobs(change, factsOfChange, this.options.from), ...depChangedJobs(change, factsOfChange, told, this.options.from)];
+    });
     const known = await this.pending.alreadyQueued(jobs.map((job) => job.jobId));
-    for (const job of jobs) {
-      if (!known.has(job.jobId)) await this.queue.enqueue(job.message, { jobId: job.jobId });
-    }
+    await this.queue.enqueueAll(jobs.filter((job) => !known.has(job.jobId)).map(({ jobId, message }) => ({ jobId, message })));
     await this.pending.settle(
-      pending.changeKey,
+      batch.map((pending) => pending.changeKey),
       jobs.map(({ message: _message, ...mail }) => mail),
     );
-  }
-
-  /** The change's own mails, and the dep_changed mails of the bugs it blocks when it opened or closed. */
-  private async jobsOf(change: BugMailChange, bugFacts: BugMailFacts): Promise<MailJob[]> {
-    const blocked = await this.pending.bugFacts(depChangedTargets(change, bugFacts));
-    const facts = await this.facts.load(change, bugFacts, [...blocked.values()]);
-    return [...mailJobs(change, facts, this.options.from), ...depChangedJobs(change, facts, blocked, this.options.from)];
   }
 
   private schedule(): void {
@@ -85,4 +87,20 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
         .finally(() => this.schedule());
     }, this.options.pollMs);
   }
+}
+
+function mailChangeOf(pending: PendingChange): BugMailChange | null {
+  const [first] = pending.events;
+  const events = pending.events.map((event) => ({ type: event.type, data: event.data }) as BugEvent);
+  return first ? bugMailChange({ changeId: first.id, occurredAt: first.occurredAt, events, fieldValues: pending.fieldValues }) : null;
+}
+
+/** The bugs a change's dep_changed mails tell, as the notifier knows them now; one it never saw is left out. */
+function blockedBy(change: BugMailChange, bug: BugMailFacts, known: ReadonlyMap<number, BugMailFacts>): Map<number, BugMailFacts> {
+  const told = new Map<number, BugMailFacts>();
+  for (const id of depChangedTargets(change, bug)) {
+    const facts = known.get(id);
+    if (facts) told.set(id, facts);
+  }
+  return told;
 }

@@ -13,10 +13,26 @@ import { IdentityClient } from '../collaborators/identity.client';
 import { MAILER_OPTIONS, type MailerOptions } from '../mailer.options';
 import { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
 
+/** One change of a batch: its bug after the change, and the bugs its dep_changed mails tell. */
+export interface ChangeToMail {
+  readonly change: BugMailChange;
+  readonly bug: BugMailFacts;
+  /** by bug id */
+  readonly blocked: ReadonlyMap<number, BugMailFacts>;
+}
+
+/** Whom one change names: user ids, and logins (lower-cased) of the global watchers and cc-list addresses. */
+interface Named {
+  readonly ids: ReadonlySet<number>;
+  readonly logins: ReadonlySet<string>;
+}
+
 /**
- * Gathers the facts the recipients deciders need for one change: every user it names and
- * the global watchers and cc-list addresses, asked of identity at once, and their stored
- * mail preferences in one query (Bugzilla's defaults for those who never set any).
+ * Gathers the facts the recipients deciders need for a batch of changes: every user they
+ * name and the global watchers and cc-list addresses, asked of identity in one request, and
+ * their stored mail preferences in one query (Bugzilla's defaults for those who never set
+ * any). Each change gets exactly the users it names, as if asked alone, so what is decided
+ * for a change does not depend on the batch it was mailed in (a replay decides the same).
  */
 @Injectable()
 export class MailFactsLoader {
@@ -26,12 +42,33 @@ export class MailFactsLoader {
     @Inject(MAILER_OPTIONS) private readonly options: MailerOptions,
   ) {}
 
-  /** `blocked`: the bugs told of the change by dep_changed mails; their role holders are asked for too. */
-  async load(change: BugMailChange, bug: BugMailFacts, blocked: readonly BugMailFacts[] = []): Promise<MailFacts> {
+  /** The facts of each change, in the order given. */
+  async loadAll(changes: readonly ChangeToMail[]): Promise<MailFacts[]> {
+    const named = changes.map((item) => this.namedBy(item));
+    const first = changes[0];
+    if (!first) return [];
+    const ids = new Set(named.flatMap((one) => [...one.ids]));
+    const logins = new Set(named.flatMap((one) => [...one.logins]));
+    const found = await this.identity.users(first.change.changeId, [...ids], [...logins]);
+    const stored = await this.preferences.forUsers(found.map((user) => user.id));
+    const watchers = new Set(this.options.globalWatchers.map((login) => login.toLowerCase()));
+    return changes.map((item, index) => {
+      const mine = named[index] ?? { ids: new Set(), logins: new Set() };
+      const users = found.filter((user) => mine.ids.has(user.id) || mine.logins.has(user.login.toLowerCase()));
+      return {
+        bug: item.bug,
+        users: new Map(users.map((user) => [user.id, userFacts(user, stored.get(user.id) ?? defaultMailPreferences())])),
+        globalWatcherIds: users.filter((user) => watchers.has(user.login.toLowerCase())).map((user) => user.id),
+      };
+    });
+  }
+
+  /** `blocked`: the bugs told of the change by dep_changed mails; their role holders are named too. */
+  private namedBy({ change, blocked }: ChangeToMail): Named {
     const { before, after } = change.participants;
     const flagChanges = change.flags.flatMap((target) => target.changes);
     const ids = new Set<number>([change.changer.id]);
-    for (const roles of [...(before ? [before, after] : [after]), ...blocked.map((other) => participantsOf(other.access))]) {
+    for (const roles of [...(before ? [before, after] : [after]), ...[...blocked.values()].map((other) => participantsOf(other.access))]) {
       [roles.assignee, roles.reporter, roles.qaContact, ...roles.cc].forEach((id) => id !== null && ids.add(id));
     }
     for (const flag of flagChanges) {
@@ -39,14 +76,7 @@ export class MailFactsLoader {
       if (flag.before) ids.add(flag.before.setter.id);
     }
     const ccLists = flagChanges.flatMap((flag) => (flag.after ?? flag.before)?.type.ccList ?? []);
-    const found = await this.identity.users(change.changeId, [...ids], [...new Set([...this.options.globalWatchers, ...ccLists])]);
-    const watchers = new Set(this.options.globalWatchers.map((login) => login.toLowerCase()));
-    const stored = await this.preferences.forUsers(found.map((user) => user.id));
-    return {
-      bug,
-      users: new Map(found.map((user) => [user.id, userFacts(user, stored.get(user.id) ?? defaultMailPreferences())])),
-      globalWatcherIds: found.filter((user) => watchers.has(user.login.toLowerCase())).map((user) => user.id),
-    };
+    return { ids, logins: new Set([...this.options.globalWatchers, ...ccLists].map((login) => login.toLowerCase())) };
   }
 }
 

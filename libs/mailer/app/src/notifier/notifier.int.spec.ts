@@ -17,15 +17,14 @@ import {
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { InProcessMailQueue, type MailQueue } from '@tracker/platform/mail-queue';
 import { type Delivery, recordingHandler } from '@tracker/platform/mail-queue/testing';
-import { ProjectionCheckpoints1763800000000, ReadModel } from '@tracker/platform/read-model';
+import { ReadModel } from '@tracker/platform/read-model';
 import { describeOnBothPostgres, type TestDatabase, sleep, waitUntil } from '@tracker/testing';
 import type { IdentityClient } from '../collaborators/identity.client';
 import type { MailerOptions } from '../mailer.options';
 import { MailChangesProjection } from '../read-model/mail-changes.projection';
 import { MailPreferencesProjection } from '../read-model/mail-preferences.projection';
 import { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
-import { CreateMailTables1764900000000 } from '../read-model/migrations/1764900000000-create-mail-tables';
-import { CreateMailPreferences1765000000000 } from '../read-model/migrations/1765000000000-create-mail-preferences';
+import { MAILER_MIGRATIONS } from '../read-model/mailer.read-model';
 import { PendingChangesQueries } from '../read-model/pending-changes.queries';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailFactsLoader } from './mail-facts.loader';
@@ -69,7 +68,7 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       const opened = await ReadModel.open(fixture.connection, store, {
         schema,
         entities: [],
-        migrations: [ProjectionCheckpoints1763800000000, CreateMailTables1764900000000, CreateMailPreferences1765000000000],
+        migrations: MAILER_MIGRATIONS,
         projections: [new MailChangesProjection(), new MailPreferencesProjection()],
       });
       await opened.start();
@@ -162,7 +161,9 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       const byTo = new Map(mails.map((mail) => [mail.message.to[0], mail.message]));
       expect(byTo.get(cat.login)?.text).toContain('priority');
       expect(byTo.get(cat.login)?.text).not.toContain('customer data');
-      expect(byTo.get(cat.login)?.html).toContain('priority');
+      // the old value, folded by the notifier from the bug's creation: BugUpdated carries only the new one
+      expect(byTo.get(cat.login)?.text).toContain('What     | Removed | Added\npriority | P3      | P1\n');
+      expect(byTo.get(cat.login)?.html).toContain('<tr><td>priority</td><td>P3</td><td>P1</td></tr>');
       expect(byTo.get(cat.login)?.html).not.toContain('customer data');
       expect(byTo.get(eve.login)?.text).toContain('Internal: customer data.');
       expect(byTo.get(eve.login)?.html).toContain('<pre>Internal: customer data.</pre>');
@@ -221,6 +222,10 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       expect(toCat?.subject).toBe('[Bug 77] Crash on save');
       expect(toCat?.text).toContain('Bug 77 depends on bug 42, which changed state.\n\nBug 42 Summary: Crash on save');
       expect(toCat?.text).not.toContain('Fixed.');
+      expect(toCat?.text).toContain(
+        ['What       | Removed   | Added', 'bug_status | CONFIRMED | RESOLVED', 'resolution |           | FIXED'].join('\n'),
+      );
+      expect(toCat?.html).toContain('<tr><td>bug_status</td><td>CONFIRMED</td><td>RESOLVED</td></tr>');
       expect(toCat?.headers).toMatchObject({
         'X-Tracker-Changed-Fields': 'bug_status resolution',
         'In-Reply-To': `<bug-77-u${cat.id}@example.com>`,

@@ -5,8 +5,17 @@ import { MailChangesProjection } from './mail-changes.projection';
 import { MailPreferencesProjection } from './mail-preferences.projection';
 import { CreateMailTables1764900000000 } from './migrations/1764900000000-create-mail-tables';
 import { CreateMailPreferences1765000000000 } from './migrations/1765000000000-create-mail-preferences';
+import { AddPendingFieldValues1765100000000 } from './migrations/1765100000000-add-pending-field-values';
 
 export const MAILER_SCHEMA = 'mailer';
+
+/** The notifier's tables, in order (its specs open the same schema). */
+export const MAILER_MIGRATIONS = [
+  ProjectionCheckpoints1763800000000,
+  CreateMailTables1764900000000,
+  CreateMailPreferences1765000000000,
+  AddPendingFieldValues1765100000000,
+];
 
 /**
  * The notifier's tables: schema `mailer`, by migration, all access in SQL. No rebuild
@@ -16,7 +25,7 @@ export const MAILER_SCHEMA = 'mailer';
 export const mailerReadModel = ReadModelModule.forService({
   schema: MAILER_SCHEMA,
   entities: [],
-  migrations: [ProjectionCheckpoints1763800000000, CreateMailTables1764900000000, CreateMailPreferences1765000000000],
+  migrations: MAILER_MIGRATIONS,
   projections: [new MailChangesProjection(), new MailPreferencesProjection()],
 });
 

@@ -1,5 +1,5 @@
 import type { BugEvent } from '@tracker/contracts';
-import type { BugMailFacts } from '@tracker/mailer/domain';
+import type { BugMailFacts, MailFieldValues } from '@tracker/mailer/domain';
 
 /** An event of a recorded change, as the projection stored it (upcast data, its id and time). */
 export interface StoredChangeEvent {
@@ -17,4 +17,6 @@ export interface PendingChange {
   readonly events: readonly StoredChangeEvent[];
   /** the bug after the change */
   readonly bugFacts: BugMailFacts;
+  /** the bug's field values before the change: its diff rows' "Removed" */
+  readonly fieldValues: MailFieldValues;
 }

@@ -25,18 +25,24 @@ export class PendingChangesQueries {
 
   /** Changes that rested `settleMs` since their last event was recorded, oldest first. */
   async settled(settleMs: number, limit: number): Promise<PendingChange[]> {
-    const rows: Array<{ change_key: string; bug_id: number; events: PendingChange['events']; bug_facts: PendingChange['bugFacts'] }> =
-      await this.source.query(
-        `SELECT change_key, bug_id, events, bug_facts FROM ${this.s}.pending_changes
+    const rows: Array<{
+      change_key: string;
+      bug_id: number;
+      events: PendingChange['events'];
+      bug_facts: PendingChange['bugFacts'];
+      field_values: PendingChange['fieldValues'];
+    }> = await this.source.query(
+      `SELECT change_key, bug_id, events, bug_facts, field_values FROM ${this.s}.pending_changes
          WHERE recorded_at <= now() - ($1::int * interval '1 millisecond')
          ORDER BY first_position LIMIT $2`,
-        [settleMs, limit],
-      );
+      [settleMs, limit],
+    );
     return rows.map((row) => ({
       changeKey: row.change_key,
       bugId: row.bug_id,
       events: row.events,
       bugFacts: storedBugFacts(row.bug_facts),
+      fieldValues: row.field_values,
     }));
   }
 
@@ -65,18 +71,28 @@ export class PendingChangesQueries {
     return new Set(rows.map((row) => row.job_id));
   }
 
-  /** Records what was queued for the change and forgets the change, in one transaction. */
-  async settle(changeKey: string, mails: readonly QueuedMail[]): Promise<void> {
-    await this.source.transaction(async (manager) => {
-      for (const mail of mails) {
-        await manager.query(
-          `INSERT INTO ${this.s}.queued_mails (job_id, change_id, bug_id, recipient, kind, reasons)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (job_id) DO NOTHING`,
-          [mail.jobId, mail.changeId, mail.bugId, mail.recipient, mail.kind, mail.reasons],
-        );
-      }
-      await manager.query(`DELETE FROM ${this.s}.pending_changes WHERE change_key = $1`, [changeKey]);
-    });
+  /**
+   * Records what was queued for these changes and forgets them, in one statement (so one
+   * transaction and one round trip): a crash before it re-runs the changes, never half of it.
+   */
+  async settle(changeKeys: readonly string[], mails: readonly QueuedMail[]): Promise<void> {
+    await this.source.query(
+      `WITH queued AS (
+         INSERT INTO ${this.s}.queued_mails (job_id, change_id, bug_id, recipient, kind, reasons)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[])
+         ON CONFLICT (job_id) DO NOTHING
+       )
+       DELETE FROM ${this.s}.pending_changes WHERE change_key = ANY($7::text[])`,
+      [
+        mails.map((mail) => mail.jobId),
+        mails.map((mail) => mail.changeId),
+        mails.map((mail) => mail.bugId),
+        mails.map((mail) => mail.recipient),
+        mails.map((mail) => mail.kind),
+        mails.map((mail) => mail.reasons),
+        changeKeys,
+      ],
+    );
   }
 
   async queued(bugId: number): Promise<QueuedMail[]> {

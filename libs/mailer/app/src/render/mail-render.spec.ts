@@ -11,7 +11,7 @@ describe('mail rendering with eta: a text part and an HTML part from the same vi
   const toEve = mails.find((mail) => mail.user.id === eve.id);
   const toCat = mails.find((mail) => mail.user.id === cat.id);
 
-  it('the text part is Bugzilla’s plain layout, nothing escaped', () => {
+  it('the text part is Bugzilla’s plain layout, What | Removed | Added, nothing escaped', () => {
     expect(toEve && renderBugMail(mailChange, hostile, toEve).text).toBe(
       [
         `Bug 42: ${hostile}`,
@@ -19,7 +19,7 @@ describe('mail rendering with eta: a text part and an HTML part from the same vi
         'dan@example.com changed:',
         '',
         'What      | Removed | Added',
-        'priority  |         | P1',
+        'priority  | P3      | P1',
         'work_time |         | 2',
         '',
         `--- Comment #1 from dan@example.com (2026-11-27T09:00:00Z) ---`,
@@ -40,7 +40,8 @@ describe('mail rendering with eta: a text part and an HTML part from the same vi
     expect(html).not.toContain('<script>');
     expect(html).toContain(`<p>Bug 42: ${escaped}</p>`);
     expect(html).toContain(`<pre>Seen: ${escaped}</pre>`);
-    expect(html).toContain('<tr><td>priority</td><td></td><td>P1</td></tr>');
+    expect(html).toContain('<tr><th>What</th><th>Removed</th><th>Added</th></tr>');
+    expect(html).toContain('<tr><td>priority</td><td>P3</td><td>P1</td></tr>');
     expect(html).toContain('<p>Hours worked: 2</p>');
     expect(html).toContain('<li>You are on the CC list for the bug.</li>');
   });

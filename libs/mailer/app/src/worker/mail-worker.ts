@@ -28,7 +28,7 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn('no SMTP_URL: mails stay queued for a mailer that sends them');
       return;
     }
-    const sender = delivery.kind === 'smtp' ? new SmtpMailSender(delivery.url) : new EmlMailSender(delivery.dir);
+    const sender = delivery.kind === 'smtp' ? new SmtpMailSender(delivery.url, this.options.concurrency) : new EmlMailSender(delivery.dir);
     this.sender = sender;
     this.consumer = await this.queue.process((message, info) => sender.send(message, info.jobId), {
       concurrency: this.options.concurrency,

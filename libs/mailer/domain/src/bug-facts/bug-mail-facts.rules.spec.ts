@@ -10,6 +10,7 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
       status: 'CONFIRMED',
       summary: 'Crash on save',
       blocks: [],
+      fieldValues: expect.objectContaining({ bug_status: 'CONFIRMED', priority: 'P3', assigned_to: 'bob@example.com' }) as unknown,
       access: {
         groupIds: [],
         isCreatorAccessible: true,
@@ -45,6 +46,7 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
       status: 'RESOLVED',
       summary: 'Crash on load',
       blocks: [7, 8],
+      fieldValues: expect.objectContaining({ bug_status: 'RESOLVED', short_desc: 'Crash on load', cclist_accessible: '0' }) as unknown,
       access: {
         groupIds: [9],
         isCreatorAccessible: true,
@@ -64,6 +66,40 @@ describe('evolveBugMailFacts: who may see the bug, folded from its events', () =
       bugUpdated({ blocks: { added: [9], removed: [7] } }),
     );
     expect(facts?.blocks).toEqual([8, 9]);
+  });
+
+  it('keeps the mail text of every single-valued field, a changed one replaced: the old values of the next mail', () => {
+    const facts = fold(
+      bugCreated(),
+      bugUpdated({ priority: 'P1', assignee: dan, qaContact: null, customFields: { cf_build: '42' } }),
+      commentAdded('Hi'),
+    );
+    expect(facts?.fieldValues).toEqual({
+      short_desc: 'Crash on save',
+      product: 'Tracker',
+      component: 'Core',
+      classification: 'Unclassified',
+      version: 'unspecified',
+      target_milestone: '---',
+      bug_status: 'CONFIRMED',
+      resolution: '',
+      everconfirmed: '1',
+      dup_id: '',
+      priority: 'P1',
+      bug_severity: 'normal',
+      rep_platform: 'All',
+      op_sys: 'All',
+      bug_file_loc: '',
+      status_whiteboard: '',
+      assigned_to: 'dan@example.com',
+      qa_contact: '',
+      cclist_accessible: '1',
+      reporter_accessible: '1',
+      deadline: '',
+      estimated_time: '0',
+      remaining_time: '0',
+      cf_build: '42',
+    });
   });
 
   it('knows nothing of a bug whose creation it has not seen', () => {

@@ -1,10 +1,12 @@
 import type { BugEvent, BugParticipants, ListDelta } from '@tracker/contracts';
 import { assertNever } from '@tracker/contracts';
+import { fieldValuesOf, withChangedValues } from '../change/field-values';
 import type { BugMailFacts } from '../recipients/mail-facts';
 
 /**
  * What the mailer keeps of a bug, folded from its own events (no question to the bugs
- * service): who may see it (canSeeBug's facts), its status and summary, the bugs it blocks. Null until the bug's
+ * service): who may see it (canSeeBug's facts), its status and summary, the bugs it blocks,
+ * its field values (the old values of its next mail's diff rows). Null until the bug's
  * creation was seen.
  */
 export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent): BugMailFacts | null {
@@ -16,6 +18,7 @@ export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent):
         status: fields.status,
         summary: fields.summary,
         blocks: fields.blocks,
+        fieldValues: fieldValuesOf(fields),
         access: { groupIds: fields.groups.map((group) => group.id), ...flags, ...roles(participants) },
       };
     }
@@ -31,6 +34,7 @@ export function evolveBugMailFacts(facts: BugMailFacts | null, event: BugEvent):
         status: changes.status ?? facts.status,
         summary: changes.summary ?? facts.summary,
         blocks: changes.blocks ? withDelta(facts.blocks, changes.blocks) : facts.blocks,
+        fieldValues: withChangedValues(facts.fieldValues, changes),
         access: {
           groupIds,
           isCreatorAccessible: changes.isCreatorAccessible ?? facts.access.isCreatorAccessible,

@@ -15,7 +15,8 @@ import {
 } from '../testing/mail-world.fixture';
 import { bugMailChange } from './bug-mail-change.rules';
 
-const when = (...events: BugEvent[]) => bugMailChange({ changeId: 'c-1', occurredAt: AT, events });
+/** the bug's earlier values unknown (a bug the mailer never folded): the rows' "Removed" of scalars is null */
+const when = (...events: BugEvent[]) => bugMailChange({ changeId: 'c-1', occurredAt: AT, events, fieldValues: {} });
 
 describe('bugMailChange: one append’s events as one mail change', () => {
   it('an update with a comment is one change: its rows, the comment, the changer, participants before and after', () => {
@@ -129,6 +130,37 @@ describe('bugMailChange: one append’s events as one mail change', () => {
       { field: 'attachments.ispatch', removed: '1', added: '0', attachment: { id: 7, isPrivate: false } },
       { field: 'attachments.isobsolete', removed: '0', added: '1', attachment: { id: 7, isPrivate: false } },
     ]);
+  });
+
+  it('the Removed column: each scalar’s value before its BugUpdated, from the bug’s folded values and the change’s own events', () => {
+    const fieldValues = { priority: 'P3', assigned_to: 'bob@example.com', cf_build: '41' };
+    const result = bugMailChange({
+      changeId: 'c-1',
+      occurredAt: AT,
+      fieldValues,
+      events: [
+        bugUpdated({ priority: 'P2', assignee: dan, customFields: { cf_build: '42' }, severity: 'major' }),
+        bugUpdated({ priority: 'P1' }),
+      ],
+    });
+    expect(result?.fields.map((row) => [row.field, row.removed, row.added])).toEqual([
+      ['priority', 'P3', 'P2'],
+      ['bug_severity', null, 'major'],
+      ['assigned_to', 'bob@example.com', 'dan@example.com'],
+      ['cf_build', '41', '42'],
+      // the second update of the same append: the old value is the first one's new value
+      ['priority', 'P2', 'P1'],
+    ]);
+  });
+
+  it('a bug created and changed in one append: the old values are those it was created with', () => {
+    const result = bugMailChange({
+      changeId: 'c-1',
+      occurredAt: AT,
+      fieldValues: {},
+      events: [bugCreated(), bugUpdated({ status: 'IN_PROGRESS' })],
+    });
+    expect(result?.fields).toEqual([{ field: 'bug_status', removed: 'CONFIRMED', added: 'IN_PROGRESS', attachment: null }]);
   });
 
   it('custom fields and lists read as text', () => {

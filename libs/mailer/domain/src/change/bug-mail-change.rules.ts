@@ -2,6 +2,7 @@ import type { AttachmentNote, BugEvent, BugParticipants, CommentAddedData, Descr
 import { assertNever, attachmentCommentText } from '@tracker/contracts';
 import type { BugMailChange, MailComment, MailFieldChange, MailFlagTarget } from './bug-mail-change';
 import { attachmentFieldDiffs, bugFieldDiffs, flagFieldDiff } from './field-diffs';
+import { fieldValuesOf, type MailFieldValues, withChangedValues } from './field-values';
 import { WORK_TIME_FIELD_NAME } from './mail-fields';
 
 /** The events of one change, as the store hands them out (the first one's id names the change). */
@@ -9,6 +10,8 @@ export interface ChangeEvents {
   readonly changeId: string;
   readonly occurredAt: string;
   readonly events: readonly BugEvent[];
+  /** the bug's field values before the change (`BugMailFacts.fieldValues`): the diff rows' "Removed" */
+  readonly fieldValues: MailFieldValues;
 }
 
 interface Draft {
@@ -22,6 +25,8 @@ interface Draft {
   flags: MailFlagTarget[];
   /** attachments of the change: summary for their notes, privacy for the comments about them */
   attachments: Map<number, { summary: string; isPrivate: boolean }>;
+  /** the bug's values as of the event being added: each BugUpdated's old values */
+  values: MailFieldValues;
 }
 
 /**
@@ -39,6 +44,7 @@ export function bugMailChange(input: ChangeEvents): BugMailChange | null {
     comments: [],
     flags: [],
     attachments: new Map(),
+    values: input.fieldValues,
   };
   let bugId: number | null = null;
   for (const event of input.events) {
@@ -65,9 +71,11 @@ function add(draft: Draft, event: BugEvent): void {
   switch (event.type) {
     case 'BugCreated':
       draft.isNew = true;
+      draft.values = fieldValuesOf(event.data.fields);
       return touch(draft, event.data.reporter, null, event.data.participants, [comment(event.data.description, null)]);
     case 'BugUpdated':
-      draft.fields.push(...bugFieldDiffs(event.data.changes));
+      draft.fields.push(...bugFieldDiffs(event.data.changes, draft.values));
+      draft.values = withChangedValues(draft.values, event.data.changes);
       // BugUpdated carries isOpen only when it changed
       if (event.data.changes.isOpen !== undefined) draft.openStateChanged = true;
       return touch(draft, event.data.changedBy, event.data.participants.before, event.data.participants.after);

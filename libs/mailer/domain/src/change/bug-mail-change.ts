@@ -34,7 +34,7 @@ export interface MailAttachmentRef {
 export interface MailFieldChange {
   /** `bug_status`, `cc`, `attachments.description`, `flagtypes.name`, `cf_...` */
   readonly field: string;
-  /** null when the change does not say (a scalar's old value is not in BugUpdated) */
+  /** null when the mailer does not know it (a scalar of a bug whose earlier values it never folded) */
   readonly removed: string | null;
   readonly added: string;
   readonly attachment: MailAttachmentRef | null;

@@ -21,11 +21,15 @@ const row = (field: string, removed: string | null, added: string, attachment: M
   attachment,
 });
 
-/** A BugUpdated's changes as diff rows: scalars (new value only), list deltas, custom fields. */
-export function bugFieldDiffs(changes: BugChanges): MailFieldChange[] {
+/**
+ * A BugUpdated's changes as diff rows: scalars and custom fields (the old value from
+ * `before`, the bug's values folded up to this event; null where the mailer never saw one),
+ * list deltas.
+ */
+export function bugFieldDiffs(changes: BugChanges, before: Readonly<Record<string, string>>): MailFieldChange[] {
   const rows: MailFieldChange[] = [];
   for (const [key, name] of Object.entries(SCALAR_FIELD_NAMES)) {
-    if (key in changes) rows.push(row(name, null, valueText(changes[key as keyof BugScalarFields])));
+    if (key in changes) rows.push(row(name, before[name] ?? null, valueText(changes[key as keyof BugScalarFields])));
   }
   for (const [key, name] of Object.entries(LIST_FIELD_NAMES)) {
     const delta = changes[key as keyof BugListFields];
@@ -33,7 +37,7 @@ export function bugFieldDiffs(changes: BugChanges): MailFieldChange[] {
     const diff = row(name, valueText(delta.removed), valueText(delta.added));
     rows.push(key === 'cc' ? { ...diff, userIds: { added: ids(delta.added), removed: ids(delta.removed) } } : diff);
   }
-  for (const [name, value] of Object.entries(changes.customFields ?? {})) rows.push(row(name, null, valueText(value)));
+  for (const [name, value] of Object.entries(changes.customFields ?? {})) rows.push(row(name, before[name] ?? null, valueText(value)));
   return rows;
 }
 

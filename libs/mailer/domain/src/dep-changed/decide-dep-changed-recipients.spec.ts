@@ -39,13 +39,13 @@ describe('dep_changed: a bug that opens or closes tells the bugs it blocks (refe
     given().when(closed).then(['cat@example.com Reporter', 'eve@example.com CC', 'quinn@example.com AssignedTo']);
   });
 
-  it('the mail is of type dep_changed and says only how the status and resolution moved, no comment', () => {
+  it('the mail is of type dep_changed and says only how the status and resolution moved, old and new, no comment', () => {
     const [first] = decideDepChangedRecipients(closed, blocker(), facts({ bug: blockedBug() }));
     expect(first?.type).toBe('dep_changed');
     expect(first?.content).toEqual({
       fields: [
-        { field: 'bug_status', removed: null, added: 'RESOLVED', attachment: null },
-        { field: 'resolution', removed: null, added: 'FIXED', attachment: null },
+        { field: 'bug_status', removed: 'CONFIRMED', added: 'RESOLVED', attachment: null },
+        { field: 'resolution', removed: '', added: 'FIXED', attachment: null },
       ],
       comments: [],
     });

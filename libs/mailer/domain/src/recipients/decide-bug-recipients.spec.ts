@@ -181,7 +181,7 @@ describe('decideBugRecipients: who gets a bug mail and why (reference §11)', ()
       const mails = decideBugRecipients(change(bugUpdated({ priority: 'P1' }), commentAdded('Internal.', { isPrivate: true })), facts());
       const cats = mails.find((mail) => mail.user.id === cat.id);
       const eves = mails.find((mail) => mail.user.id === eve.id);
-      expect(cats?.content).toEqual({ fields: [{ field: 'priority', removed: null, added: 'P1', attachment: null }], comments: [] });
+      expect(cats?.content).toEqual({ fields: [{ field: 'priority', removed: 'P3', added: 'P1', attachment: null }], comments: [] });
       expect(eves?.content.comments.map((comment) => comment.text)).toEqual(['Internal.']);
     });
 

@@ -1,4 +1,5 @@
 import type { BugAccessFacts } from '@tracker/contracts';
+import type { MailFieldValues } from '../change/field-values';
 import type { MailPreferences } from '../preferences/mail-preferences';
 
 /** What the mailer must know of a user to mail them (asked of identity when the change is mailed). */
@@ -24,6 +25,8 @@ export interface BugMailFacts {
   readonly summary: string;
   /** the bugs this one blocks: told when it opens or closes (`dep_changed`) */
   readonly blocks: readonly number[];
+  /** its single-valued fields as mail text: the next change's "Removed" column */
+  readonly fieldValues: MailFieldValues;
 }
 
 export interface MailFacts {

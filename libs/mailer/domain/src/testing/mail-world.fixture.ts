@@ -9,6 +9,7 @@ import type {
   UserRef,
 } from '@tracker/contracts';
 import { bugMailChange } from '../change/bug-mail-change.rules';
+import { fieldValuesOf } from '../change/field-values';
 import type { BugMailChange } from '../change/bug-mail-change';
 import { defaultMailPreferences } from '../preferences/mail-preferences';
 import type { BugMailFacts, MailFacts, MailUserFacts } from '../recipients/mail-facts';
@@ -55,6 +56,7 @@ export function bugFacts(change: Partial<BugMailFacts['access']> = {}, status = 
     status,
     summary: 'Crash on save',
     blocks,
+    fieldValues: fieldValuesOf(FIELDS),
     access: {
       groupIds: [],
       reporterId: p.reporter,
@@ -81,7 +83,7 @@ export function facts(
 }
 
 export function change(...events: BugEvent[]): BugMailChange {
-  const built = bugMailChange({ changeId: 'c-1', occurredAt: AT, events });
+  const built = bugMailChange({ changeId: 'c-1', occurredAt: AT, events, fieldValues: fieldValuesOf(FIELDS) });
   if (!built) throw new Error('the events make no mail change');
   return built;
 }

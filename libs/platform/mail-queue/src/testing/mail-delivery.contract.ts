@@ -2,7 +2,7 @@ import { type Delivery, fullMail, mail, recordingHandler } from './mail-recordin
 import { type OpenQueue, QUIET_MS, subjects } from './open-queue';
 import { sleep, waitUntil } from '@tracker/testing';
 
-/** Each message arrives once and intact; a jobId deduplicates, whatever characters it holds. */
+/** Each message arrives once and intact; a jobId deduplicates, whatever characters it holds, one job or many at a time. */
 export function describeDeliveryContract(open: OpenQueue): void {
   it('delivers every enqueued message exactly once, with every field intact', async () => {
     const { queue } = await open();
@@ -58,5 +58,29 @@ export function describeDeliveryContract(open: OpenQueue): void {
       ['bug-42%3Acomment%2F7', 'encoded lookalike'],
       ['bug-42:comment/7', 'first'],
     ]);
+  });
+
+  it('enqueueAll queues each id once: one already held and one listed twice are no-ops, every field intact', async () => {
+    const { queue } = await open();
+    await queue.enqueue(mail('held before'), { jobId: 'change-1:u2' });
+    await queue.enqueueAll([
+      { jobId: 'change-1:u2', message: mail('held again') },
+      { jobId: 'change-1:u3', message: fullMail() },
+      { jobId: 'change-2:u3', message: mail('second change') },
+      { jobId: 'change-2:u3', message: mail('listed twice') },
+    ]);
+    await queue.enqueueAll([]);
+    expect(await queue.depth()).toEqual({ waiting: 3, active: 0, delayed: 0, failed: 0 });
+    const deliveries: Delivery[] = [];
+    await queue.process(recordingHandler(deliveries), { concurrency: 2 });
+    await waitUntil(() => deliveries.length >= 3);
+    await sleep(QUIET_MS);
+    const seen = deliveries.map((d): [string, string, number] => [d.info.jobId, d.message.subject, d.info.attempt]);
+    expect(seen.sort()).toEqual([
+      ['change-1:u2', 'held before', 1],
+      ['change-1:u3', fullMail().subject, 1],
+      ['change-2:u3', 'second change', 1],
+    ]);
+    expect(deliveries.find((d) => d.info.jobId === 'change-1:u3')?.message).toStrictEqual(fullMail());
   });
 }

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startS3TestServer } from '@tracker/platform/blob-store/testing';
+import { type BlobStore, DirectoryBlobStore, MinioBlobStore } from '@tracker/platform/blob-store';
+import { chunkedSource, type S3TestServer, startS3TestServer } from '@tracker/platform/blob-store/testing';
 import { createTempDatabase, type NodeProcess, startNodeProcess } from '@tracker/testing';
 import type { Measurement } from '../report';
-import { BLOB_BENCH_BYTES, type BlobBenchAdapter, blobBenchName } from './blob-store.bench';
+import { BLOB_BENCH_BYTES, BLOB_BENCH_CHUNK_BYTES, type BlobBenchAdapter } from './blob-store.bench';
 import { median } from './http.bench';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -21,8 +22,10 @@ const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!',
  * /rest/bug/{id}/attachment, base64 in JSON, answered once the attachment is readable; other
  * bytes each round, so no upload is a deduplicated one) and download MB/s (GET
  * /rest/bug/attachment/{id} read to the end), median of 10 after a warm-up, each as a ratio
- * to the raw adapter's putStream / getStream of the same size from the `blob store` suite of
- * the same run. Both adapters: directory on a temp dir, MinIO on s3rver in this process.
+ * to the raw adapter's putStream / getStream of the same bytes, measured alternately with
+ * them (each round: raw putStream, upload; raw getStream, download), so that a change of the
+ * machine's load between suites cannot move the ratio. Both adapters: directory on a temp
+ * dir, MinIO on s3rver in this process (the raw store in its own directory or bucket).
  */
 export async function attachmentsBench(): Promise<Measurement[]> {
   return [...(await measureAdapter('directory')), ...(await measureAdapter('minio'))];
@@ -59,9 +62,11 @@ async function measureAdapter(adapter: BlobBenchAdapter): Promise<Measurement[]>
     },
     ROOT,
   );
+  const raw = await rawStore(s3, dataDir);
   try {
-    return await measure(await baseUrlOf(tracker), adapter);
+    return await measure(await baseUrlOf(tracker), adapter, raw);
   } finally {
+    await raw.close();
     await tracker.stop();
     await database?.drop();
     await s3?.stop();
@@ -69,51 +74,80 @@ async function measureAdapter(adapter: BlobBenchAdapter): Promise<Measurement[]>
   }
 }
 
-async function measure(base: string, adapter: BlobBenchAdapter): Promise<Measurement[]> {
+async function measure(base: string, adapter: BlobBenchAdapter, raw: BlobStore): Promise<Measurement[]> {
   const bugId = await createBug(base);
-  const uploads: number[] = [];
-  const downloads: number[] = [];
+  const rates: Record<'uploads' | 'downloads' | 'puts' | 'gets', number[]> = { uploads: [], downloads: [], puts: [], gets: [] };
   let attachmentId = 0;
   for (let round = 0; round <= ROUNDS; round += 1) {
-    const body = uploadBody(round);
-    const started = process.hrtime.bigint();
+    const bytes = randomBytes(BLOB_BENCH_BYTES);
+    const body = uploadBody(round, bytes);
+    let started = process.hrtime.bigint();
+    await raw.putStream(`bench/${round}`, chunkedSource(bytes, { chunkBytes: BLOB_BENCH_CHUNK_BYTES }), 'application/octet-stream');
+    if (round > 0) rates.puts.push(rate(started));
+    started = process.hrtime.bigint();
     attachmentId = (await call<{ ids: number[] }>(base, 'POST', `/bug/${bugId}/attachment`, body, 201)).ids[0] ?? 0;
-    if (round > 0) uploads.push(rate(started));
+    if (round > 0) rates.uploads.push(rate(started));
   }
   for (let round = 0; round <= ROUNDS; round += 1) {
-    const started = process.hrtime.bigint();
+    let started = process.hrtime.bigint();
+    await readToEnd(raw, `bench/${round}`);
+    if (round > 0) rates.gets.push(rate(started));
+    started = process.hrtime.bigint();
     const text = await call<string>(base, 'GET', `/bug/attachment/${attachmentId}`, undefined, 200, false);
     // the response read to its end is the transfer; parsing the JSON is the client's business, not timed
-    if (round > 0) downloads.push(rate(started));
+    if (round > 0) rates.downloads.push(rate(started));
     const read = JSON.parse(text) as { attachments: Record<string, { data: string }> };
     if (read.attachments[String(attachmentId)]?.data.length !== Math.ceil(BLOB_BENCH_BYTES / 3) * 4)
       throw new Error('bench: short download');
   }
   const label = adapter === 'directory' ? 'directory adapter' : 'MinIO adapter';
+  const putName = `raw ${label} putStream between the uploads, 5 MB`;
+  const getName = `raw ${label} getStream between the downloads, 5 MB`;
+  const target = adapter === 'minio' ? { target: TARGET } : {};
   return [
+    { suite: 'attachments', name: putName, value: median(rates.puts), unit: 'MB/s' },
     {
       suite: 'attachments',
       name: `attachment upload through the gateway (${label}), 5 MB`,
-      value: median(uploads),
+      value: median(rates.uploads),
       unit: 'MB/s',
-      baseline: blobBenchName(adapter, 'putStream'),
-      ...(adapter === 'minio' ? { target: TARGET } : {}),
+      baseline: putName,
+      ...target,
     },
+    { suite: 'attachments', name: getName, value: median(rates.gets), unit: 'MB/s' },
     {
       suite: 'attachments',
       name: `attachment download through the gateway (${label}), 5 MB`,
-      value: median(downloads),
+      value: median(rates.downloads),
       unit: 'MB/s',
-      baseline: blobBenchName(adapter, 'getStream'),
-      ...(adapter === 'minio' ? { target: TARGET } : {}),
+      baseline: getName,
+      ...target,
     },
   ];
 }
 
-/** 5 MB of random bytes, new each round (a repeated file would only refresh its object), in the JSON a client sends */
-function uploadBody(round: number): string {
-  const data = randomBytes(BLOB_BENCH_BYTES).toString('base64');
-  return JSON.stringify({ summary: `bench ${round}`, file_name: 'bench.bin', content_type: 'application/octet-stream', data });
+/** the raw adapter the gateway's figures are compared with: same kind, same server, its own bucket or directory */
+async function rawStore(s3: S3TestServer | undefined, dataDir: string): Promise<BlobStore> {
+  if (!s3) return DirectoryBlobStore.create(join(dataDir, 'raw-blobs'));
+  const { host, port, accessKey, secretKey } = s3;
+  return MinioBlobStore.create({ endPoint: host, port, useSSL: false, accessKey, secretKey, bucket: 'bench-raw', region: 'us-east-1' });
+}
+
+async function readToEnd(store: BlobStore, key: string): Promise<void> {
+  const found = await store.getStream(key);
+  let size = 0;
+  for await (const chunk of found?.stream ?? []) size += (chunk as Buffer).length;
+  if (size !== BLOB_BENCH_BYTES) throw new Error(`bench: raw read of ${size} bytes`);
+}
+
+/** the round's 5 MB of random bytes (new each round: a repeated file would only refresh its object), in the JSON a client sends */
+function uploadBody(round: number, bytes: Buffer): string {
+  return JSON.stringify({
+    summary: `bench ${round}`,
+    file_name: 'bench.bin',
+    content_type: 'application/octet-stream',
+    data: bytes.toString('base64'),
+  });
 }
 
 /** decoded MB/s (10^6 bytes) of one 5 MB transfer that started at `started` */

@@ -3,13 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DirectoryBlobStore, MinioBlobStore, type BlobStore } from '@tracker/platform/blob-store';
 import { startS3TestServer } from '@tracker/platform/blob-store/testing';
 import { createTempDatabase, startNodeProcess } from '@tracker/testing';
+import { ATTACHMENTS_BENCH_ADMIN as ADMIN, call, createBug, rawStore, standaloneEnv } from '../suites/attachments.bench';
 import { summarise } from './profile-summary';
 import { startProfiled } from './profiled-process';
 
-const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!', apiKey: 'TrackerBenchAdminKey00000000000000000001' };
 const BYTES = 5 * 1024 * 1024;
 
 /**
@@ -30,40 +29,8 @@ async function main(): Promise<void> {
   const profileDir = await mkdtemp(join(tmpdir(), 'tracker-profile-attachments-'));
   const database = await createTempDatabase('profile_attachments');
   const s3 = adapter === 'minio' ? await startS3TestServer() : undefined;
-  const s3Env: Record<string, string> = s3
-    ? {
-        TRACKER_BLOB_STORE: 'minio',
-        TRACKER_S3_ENDPOINT: s3.host,
-        TRACKER_S3_PORT: String(s3.port),
-        TRACKER_S3_ACCESS_KEY: s3.accessKey,
-        TRACKER_S3_SECRET_KEY: s3.secretKey,
-        TRACKER_S3_BUCKET: 'profile-attachments',
-        TRACKER_S3_REGION: 'us-east-1',
-      }
-    : {};
-  const raw: BlobStore = s3
-    ? await MinioBlobStore.create({
-        endPoint: s3.host,
-        port: s3.port,
-        useSSL: false,
-        accessKey: s3.accessKey,
-        secretKey: s3.secretKey,
-        bucket: 'profile-raw',
-        region: 'us-east-1',
-      })
-    : await DirectoryBlobStore.create(join(profileDir, 'raw'));
-  const env = {
-    PORT: '0',
-    TRACKER_HOST: '127.0.0.1',
-    TRACKER_DATA_DIR: profileDir,
-    TRACKER_LOG_LEVEL: 'log',
-    TRACKER_DATABASE_URL: database.url,
-    TRACKER_ADMIN_LOGIN: ADMIN.login,
-    TRACKER_ADMIN_PASSWORD: ADMIN.password,
-    TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
-    TRACKER_MAX_ATTACHMENT_KB: '6000',
-    ...s3Env,
-  };
+  const raw = await rawStore(s3, profileDir);
+  const env = standaloneEnv(profileDir, s3, database.url);
   const profiled = process.env['PROFILE'] !== '0';
   const root = join(__dirname, '../../../..');
   const tracker = profiled ? startProfiled(profileDir, env) : startNodeProcess('standalone', 'dist/apps/standalone/src/main.js', env, root);
@@ -83,7 +50,7 @@ async function main(): Promise<void> {
   try {
     const [, port] = await tracker.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
     const base = `http://127.0.0.1:${port}/rest`;
-    const bug = await call<{ id: number }>(base, 'POST', '/bug', JSON.stringify(BUG), 200);
+    const bug = { id: await createBug(base) };
     let id = 0;
     for (let round = 0; round <= rounds; round += 1) {
       const bytes = randomBytes(BYTES);
@@ -135,16 +102,6 @@ async function main(): Promise<void> {
   await rm(join(profileDir, 'blobs'), { recursive: true, force: true });
 }
 
-const BUG = {
-  product: 'TestProduct',
-  component: 'TestComponent',
-  version: 'unspecified',
-  op_sys: 'All',
-  platform: 'All',
-  summary: 'Profiled bug',
-  description: 'Attachments.',
-};
-
 /** user + system CPU of this process's child (the standalone process), from /proc (10 ms ticks) */
 async function trackerCpuMs(): Promise<number> {
   const children = (await readFile(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')).trim().split(/\s+/);
@@ -163,17 +120,6 @@ async function* chunksOf(bytes: Buffer): AsyncGenerator<Buffer> {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-async function call<T>(base: string, method: string, path: string, body: string | undefined, status: number, parse = true): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-bugzilla-api-key': ADMIN.apiKey },
-    ...(body !== undefined ? { body } : {}),
-  });
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return (parse ? JSON.parse(text) : text) as T;
 }
 
 main().then(

@@ -13,7 +13,11 @@ const ROOT = resolve(__dirname, '../../../..');
 const ROUNDS = 10;
 /** the issue's target: through the gateway at least 40% of the raw adapter (on MinIO) */
 const TARGET = 0.4;
-const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!', apiKey: 'TrackerBenchAdminKey00000000000000000001' };
+export const ATTACHMENTS_BENCH_ADMIN = {
+  login: 'bench-admin@example.com',
+  password: 'Bench-Admin-2026!',
+  apiKey: 'TrackerBenchAdminKey00000000000000000001',
+};
 
 /**
  * Attachments through the gateway of the standalone process (docs/attachments.md §10), on
@@ -35,33 +39,7 @@ async function measureAdapter(adapter: BlobBenchAdapter): Promise<Measurement[]>
   const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-attachments-'));
   const database = await createTempDatabase('bench_attachments').catch(() => undefined);
   const s3 = adapter === 'minio' ? await startS3TestServer() : undefined;
-  const tracker = startNodeProcess(
-    'standalone',
-    'dist/apps/standalone/src/main.js',
-    {
-      PORT: '0',
-      TRACKER_HOST: '127.0.0.1',
-      TRACKER_DATA_DIR: dataDir,
-      TRACKER_LOG_LEVEL: 'log',
-      TRACKER_ADMIN_LOGIN: ADMIN.login,
-      TRACKER_ADMIN_PASSWORD: ADMIN.password,
-      TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
-      TRACKER_MAX_ATTACHMENT_KB: '6000',
-      ...(database ? { TRACKER_DATABASE_URL: database.url } : {}),
-      ...(s3
-        ? {
-            TRACKER_BLOB_STORE: 'minio',
-            TRACKER_S3_ENDPOINT: s3.host,
-            TRACKER_S3_PORT: String(s3.port),
-            TRACKER_S3_ACCESS_KEY: s3.accessKey,
-            TRACKER_S3_SECRET_KEY: s3.secretKey,
-            TRACKER_S3_BUCKET: 'bench-attachments',
-            TRACKER_S3_REGION: 'us-east-1',
-          }
-        : {}),
-    },
-    ROOT,
-  );
+  const tracker = startNodeProcess('standalone', 'dist/apps/standalone/src/main.js', standaloneEnv(dataDir, s3, database?.url), ROOT);
   const raw = await rawStore(s3, dataDir);
   try {
     return await measure(await baseUrlOf(tracker), adapter, raw);
@@ -126,8 +104,34 @@ async function measure(base: string, adapter: BlobBenchAdapter, raw: BlobStore):
   ];
 }
 
+/** the standalone process of these measurements: the limit raised to 6,000 KB, MinIO on `s3` when given */
+export function standaloneEnv(dataDir: string, s3: S3TestServer | undefined, databaseUrl: string | undefined): Record<string, string> {
+  return {
+    PORT: '0',
+    TRACKER_HOST: '127.0.0.1',
+    TRACKER_DATA_DIR: dataDir,
+    TRACKER_LOG_LEVEL: 'log',
+    TRACKER_ADMIN_LOGIN: ATTACHMENTS_BENCH_ADMIN.login,
+    TRACKER_ADMIN_PASSWORD: ATTACHMENTS_BENCH_ADMIN.password,
+    TRACKER_ADMIN_API_KEY: ATTACHMENTS_BENCH_ADMIN.apiKey,
+    TRACKER_MAX_ATTACHMENT_KB: '6000',
+    ...(databaseUrl ? { TRACKER_DATABASE_URL: databaseUrl } : {}),
+    ...(s3
+      ? {
+          TRACKER_BLOB_STORE: 'minio',
+          TRACKER_S3_ENDPOINT: s3.host,
+          TRACKER_S3_PORT: String(s3.port),
+          TRACKER_S3_ACCESS_KEY: s3.accessKey,
+          TRACKER_S3_SECRET_KEY: s3.secretKey,
+          TRACKER_S3_BUCKET: 'bench-attachments',
+          TRACKER_S3_REGION: 'us-east-1',
+        }
+      : {}),
+  };
+}
+
 /** the raw adapter the gateway's figures are compared with: same kind, same server, its own bucket or directory */
-async function rawStore(s3: S3TestServer | undefined, dataDir: string): Promise<BlobStore> {
+export async function rawStore(s3: S3TestServer | undefined, dataDir: string): Promise<BlobStore> {
   if (!s3) return DirectoryBlobStore.create(join(dataDir, 'raw-blobs'));
   const { host, port, accessKey, secretKey } = s3;
   return MinioBlobStore.create({ endPoint: host, port, useSSL: false, accessKey, secretKey, bucket: 'bench-raw', region: 'us-east-1' });
@@ -160,7 +164,11 @@ async function baseUrlOf(tracker: NodeProcess): Promise<string> {
   return `http://127.0.0.1:${port}/rest`;
 }
 
-async function createBug(base: string): Promise<number> {
+/**
+ * A bug of the test product to attach to. The REST port opens before the catalog has
+ * installed its defaults (503 until then; seconds on a loaded machine), so the first call waits.
+ */
+export async function createBug(base: string): Promise<number> {
   const body = {
     product: 'TestProduct',
     component: 'TestComponent',
@@ -170,13 +178,21 @@ async function createBug(base: string): Promise<number> {
     summary: 'Bench bug',
     description: 'Attachments.',
   };
-  return (await call<{ id: number }>(base, 'POST', '/bug', JSON.stringify(body))).id;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return (await call<{ id: number }>(base, 'POST', '/bug', JSON.stringify(body))).id;
+    } catch (error) {
+      if (attempt >= 60 || !String(error).includes(': 503 ')) throw error;
+      await new Promise((wait) => setTimeout(wait, 1000));
+    }
+  }
 }
 
-async function call<T>(base: string, method: string, path: string, body?: string, status = 200, parse = true): Promise<T> {
+/** one REST call with the administrator's API key; throws unless it answers `status` */
+export async function call<T>(base: string, method: string, path: string, body?: string, status = 200, parse = true): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-bugzilla-api-key': ADMIN.apiKey },
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-bugzilla-api-key': ATTACHMENTS_BENCH_ADMIN.apiKey },
     ...(body !== undefined ? { body } : {}),
   });
   const text = await response.text();

@@ -14,8 +14,8 @@ import {
 import { fieldSelection } from '@tracker/field-filter';
 import { MESSAGE_BUS, type MessageBus, currentCorrelationId } from '@tracker/platform/messaging';
 import { BlobBodyRenderer } from './downloads/blob-body.renderer';
-import type { BlobRef } from './downloads/blob-etag';
-import type { CallContext, Route } from './routing/route';
+import { releasedOnFailure, type ResponseBlobs, settled } from './downloads/opened-blob';
+import { type CallContext, composedResult, type Route } from './routing/route';
 import { ROUTE_TABLE } from './routing/route-table.token';
 import type { RouteTable } from './routing/route-table';
 import { extractCredentials } from './wire/credentials';
@@ -53,7 +53,7 @@ interface CallOutcome {
   readonly result: unknown;
   /** the stored reply to an Idempotency-Key's earlier request (idempotency/) */
   readonly replayed?: true;
-  readonly blobs?: { readonly route: Route; readonly refs: Readonly<Record<string, BlobRef>>; readonly fields: FieldSelection };
+  readonly blobs?: ResponseBlobs;
 }
 
 export { COMMON_HEADERS } from './wire/request-headers';
@@ -112,7 +112,7 @@ export class RestPipeline {
           this.call(match.route, match.pathParams, mergeParams(query, body), request, correlationId, read?.upload);
         // with an Idempotency-Key, at most once (idempotency/)
         const outcome = await this.idempotency.run({ key: idempotencyKey, route: match.route, request, query, body, correlationId }, serve);
-        return await this.success(request, correlationId, outcome, match.route.successStatus ?? 200, format, callback);
+        return await settled(outcome, this.success(request, correlationId, outcome, match.route.successStatus ?? 200, format, callback));
       } catch (error) {
         await this.uploads.discard(read?.upload, correlationId);
         throw error;
@@ -152,11 +152,10 @@ export class RestPipeline {
         ? await route.target.answer(payload, context)
         : await this.bus.request(route.target.subject, { auth, correlationId, params: payload, fields } satisfies ServiceRequest);
     const taken = route.blobs ? route.blobs.take(answer) : { result: answer, blobs: undefined };
-    let result = taken.result;
-    for (const compose of route.compose ?? []) result = await compose(result, context, this.bus);
-    if (route.filterResponse) result = route.filterResponse(result, fields);
     const refs = taken.blobs && Object.keys(taken.blobs).length > 0 ? taken.blobs : undefined;
-    return refs ? { result, blobs: { route, refs, fields } } : { result };
+    const opened = refs ? this.blobBodies.open(refs, request.method, header(request.headers, 'if-none-match')) : undefined;
+    const result = await releasedOnFailure(opened, () => composedResult(route, taken.result, context, this.bus));
+    return refs ? { result, blobs: { route, refs, fields, opened } } : { result };
   }
 
   private async success(
@@ -175,6 +174,7 @@ export class RestPipeline {
           (marks) => blobs.route.blobs?.place(body, blobs.refs, blobs.fields, (blob) => marks.place(blob)),
           format,
           callback,
+          blobs.opened,
         )
       : renderBody(body, format, callback);
     const headers = {

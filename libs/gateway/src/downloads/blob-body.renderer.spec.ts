@@ -95,4 +95,62 @@ describe('BlobBodyRenderer', () => {
     await store.delete(refOne.key);
     await expect(text(body)).rejects.toThrow(/attachments\/sha256\/one changed while being sent: absent/);
   });
+
+  describe('with the only blob opened early', () => {
+    // the one blob, named twice (under its bug and by id), as a read of one attachment with `ids` gives it
+    const single = (data: (blob: BlobRef) => string) => ({
+      bugs: { '7': [{ id: 1, data: data(refOne) }] },
+      attachments: { '1': { id: 1, data: data(refOne) } },
+    });
+    const renderOpened = (): BlobBody => {
+      const opened = renderer.open({ '1': refOne }, 'GET', undefined);
+      expect(opened?.key).toBe(refOne.key);
+      return renderer.render((placeholders) => single((blob) => placeholders.place(blob)), negotiateFormat(undefined), undefined, opened);
+    };
+
+    it('checks by the read itself, with no stat, and streams the same text', async () => {
+      const stat = jest.spyOn(store, 'stat');
+      const body = renderOpened();
+      await renderer.check(body, 'corr-3');
+      expect(stat).not.toHaveBeenCalled();
+      expect(await text(body)).toBe(JSON.stringify(single(() => one.toString('base64'))));
+    });
+
+    it.each([
+      ['absent', async () => store.delete(refOne.key)],
+      ['of another size', async () => store.put(refOne.key, Buffer.from('short'), 'application/octet-stream')],
+    ])('refuses before the first byte with 100500 when the blob is %s', async (_case, damage) => {
+      await damage();
+      await expect(renderer.check(renderOpened(), 'corr-4')).rejects.toMatchObject({ code: 100500 });
+    });
+
+    it('ends the read when the body is dropped unread, or when the response is no stream', async () => {
+      const reads: Array<{ destroyed: boolean }> = [];
+      const getStream = store.getStream.bind(store);
+      jest.spyOn(store, 'getStream').mockImplementation(async (key) => {
+        const read = await getStream(key);
+        if (read) reads.push(read.stream);
+        return read;
+      });
+      const body = renderOpened();
+      await renderer.check(body, 'corr-5');
+      const stream = renderer.stream(body);
+      stream.destroy();
+      await new Promise((done) => stream.once('close', done));
+      await new Promise((done) => setImmediate(done));
+      const unsent = renderer.open({ '1': refOne }, 'GET', undefined);
+      await expect(unsent?.settle(Promise.resolve({ payload: null }))).resolves.toEqual({ payload: null });
+      await unsent?.get();
+      await new Promise((done) => setImmediate(done));
+      expect(reads.map((read) => read.destroyed)).toEqual([true, true]);
+    });
+
+    it('opens nothing for a HEAD, a conditional GET, or a result naming two blobs', () => {
+      const getStream = jest.spyOn(store, 'getStream');
+      expect(renderer.open({ '1': refOne }, 'HEAD', undefined)).toBeUndefined();
+      expect(renderer.open({ '1': refOne }, 'GET', '"etag"')).toBeUndefined();
+      expect(renderer.open({ '1': refOne, '2': refTwo }, 'GET', undefined)).toBeUndefined();
+      expect(getStream).not.toHaveBeenCalled();
+    });
+  });
 });

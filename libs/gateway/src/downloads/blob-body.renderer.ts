@@ -7,6 +7,7 @@ import { renderBody } from '../wire/response-body';
 import type { ResponseFormat } from '../wire/response-format';
 import { Base64Encoder, base64Length } from './base64-encode.stream';
 import { type BlobRef, blobEtag } from './blob-etag';
+import { OpenedBlob } from './opened-blob';
 
 /** A response whose text holds blobs' base64: its parts in order, exact length and ETag, ready to stream. */
 export interface BlobBody {
@@ -14,6 +15,8 @@ export interface BlobBody {
   readonly etag: string;
   readonly length: number;
   readonly parts: ReadonlyArray<string | BlobRef>;
+  /** the read of the only blob, already open (opened-blob.ts): its size is its check, its stream its bytes */
+  readonly opened?: OpenedBlob;
 }
 
 /** Marks where one blob's base64 goes, before the response is rendered. */
@@ -36,7 +39,8 @@ const STAT_CONCURRENCY = 8;
  * is rendered as any other (JSON, JSONP, HTML with sorted keys) with a placeholder for each
  * blob's base64, the text is cut at the placeholders, every blob is checked before the first
  * byte (absent, or not the recorded size: 100500), and the body is streamed: text, each blob
- * through the encoder, text. Memory: one chunk per blob in flight.
+ * through the encoder, text. Memory: one chunk per blob in flight. A response's only blob may
+ * come already opened (`open`): its read is then both the check and the bytes.
  */
 @Injectable()
 export class BlobBodyRenderer {
@@ -44,8 +48,22 @@ export class BlobBodyRenderer {
 
   constructor(@Optional() @Inject(BLOB_STORE) private readonly store: BlobStore | null) {}
 
+  /**
+   * Starts reading the blob of a GET whose result names exactly one (OpenedBlob), so the store
+   * answers while the composers run; a HEAD reads nothing, nor may a conditional GET (304).
+   * Its owner settles it (`OpenedBlob.settle`) with the response.
+   */
+  open(refs: Readonly<Record<string, BlobRef>>, method: string, ifNoneMatch: string | undefined): OpenedBlob | undefined {
+    return method === 'GET' && ifNoneMatch === undefined ? OpenedBlob.open(this.requireStore(), refs) : undefined;
+  }
+
   /** renders `build(placeholders)`, the result with its blobs' places marked */
-  render(build: (placeholders: BlobPlaceholders) => unknown, format: ResponseFormat, callback: string | undefined): BlobBody {
+  render(
+    build: (placeholders: BlobPlaceholders) => unknown,
+    format: ResponseFormat,
+    callback: string | undefined,
+    opened?: OpenedBlob,
+  ): BlobBody {
     // random per response: no client text can contain it
     const marker = `TrackerBlob${randomBytes(12).toString('hex')}x`;
     const blobs: BlobRef[] = [];
@@ -54,29 +72,40 @@ export class BlobBodyRenderer {
     const pieces = rendered.payload.split(new RegExp(`${marker}(\\d+)x`));
     const parts = pieces.map((piece, index) => (index % 2 === 0 ? piece : (blobs[Number(piece)] as BlobRef)));
     const length = parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : base64Length(part.size)), 0);
-    return { contentType: rendered.contentType, etag: blobEtag(parts, rendered.contentType), length, parts };
+    return { contentType: rendered.contentType, etag: blobEtag(parts, rendered.contentType), length, parts, ...(opened ? { opened } : {}) };
   }
 
-  /** every blob present with its recorded size, else 100500 (logged with what was found) */
+  /** every blob present with its recorded size, else 100500 (logged with what was found); a failure releases the opened read */
   async check(body: BlobBody, correlationId: string): Promise<void> {
     const distinct = [...new Map(body.parts.filter(isBlob).map((blob) => [blob.key, blob])).values()];
-    for (let from = 0; from < distinct.length; from += STAT_CONCURRENCY) {
-      await Promise.all(distinct.slice(from, from + STAT_CONCURRENCY).map((blob) => this.checkOne(blob, correlationId)));
+    try {
+      for (let from = 0; from < distinct.length; from += STAT_CONCURRENCY) {
+        await Promise.all(distinct.slice(from, from + STAT_CONCURRENCY).map((blob) => this.checkOne(blob, body.opened, correlationId)));
+      }
+    } catch (error) {
+      body.opened?.release();
+      throw error;
     }
   }
 
   /** the body as a stream; a blob that fails mid-way errors it, and the connection is cut (never short data) */
   stream(body: BlobBody): Readable {
-    return Readable.from(this.chunks(body.parts), { objectMode: false });
+    const stream = Readable.from(this.chunks(body.parts, body.opened), { objectMode: false });
+    // sent, failed or abandoned by the client before its first byte: the opened read ends with it
+    stream.once('close', () => body.opened?.release());
+    return stream;
   }
 
-  private async *chunks(parts: ReadonlyArray<string | BlobRef>): AsyncGenerator<Buffer> {
+  private async *chunks(parts: ReadonlyArray<string | BlobRef>, opened: OpenedBlob | undefined): AsyncGenerator<Buffer> {
+    let unused = opened;
     for (const part of parts) {
       if (typeof part === 'string') {
         if (part.length > 0) yield Buffer.from(part);
         continue;
       }
-      const read = await this.requireStore().getStream(part.key);
+      // the opened read serves the blob's first place; a blob named twice is read again for the second
+      const read = unused?.key === part.key ? await unused.get() : await this.requireStore().getStream(part.key);
+      if (unused?.key === part.key) unused = undefined;
       if (!read || read.size !== part.size) {
         read?.stream.destroy();
         throw new Error(`blob ${part.key} changed while being sent: ${read ? `${read.size} bytes` : 'absent'}, recorded ${part.size}`);
@@ -98,8 +127,8 @@ export class BlobBodyRenderer {
     }
   }
 
-  private async checkOne(blob: BlobRef, correlationId: string): Promise<void> {
-    const stat = await this.requireStore().stat(blob.key);
+  private async checkOne(blob: BlobRef, opened: OpenedBlob | undefined, correlationId: string): Promise<void> {
+    const stat = opened?.key === blob.key ? await opened.get() : await this.requireStore().stat(blob.key);
     if (stat && stat.size === blob.size) return;
     this.logger.error(
       `[${correlationId}] blob ${blob.key} of ${blob.owner ?? 'a response'} (sha256 ${blob.sha256}) is ${stat ? `${stat.size} bytes, recorded ${blob.size}` : `absent, recorded ${blob.size} bytes`}`,

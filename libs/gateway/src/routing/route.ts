@@ -59,6 +59,13 @@ export interface RouteUpload {
 
 export type Composer = (result: unknown, context: CallContext, bus: MessageBus) => Promise<unknown>;
 
+/** a service's result as the client gets it: what every composer adds, then the route's filter */
+export async function composedResult(route: Route, result: unknown, context: CallContext, bus: MessageBus): Promise<unknown> {
+  let composed = result;
+  for (const compose of route.compose ?? []) composed = await compose(composed, context, bus);
+  return route.filterResponse ? route.filterResponse(composed, context.fields) : composed;
+}
+
 /**
  * Where the blobs of a result are (docs/attachments.md §6.5): `take` separates the
  * service's references from the answer; after composing and filtering, `place` puts

@@ -14,6 +14,7 @@ class UploadTooLarge extends Error {}
 export class StagingUpload {
   readonly key = attachmentStagingKey(randomUUID());
   private readonly hash = createHash('sha256');
+  private sha256: string | undefined;
   private size = 0;
   private tooLarge = false;
   private channel: ChunkChannel | undefined;
@@ -41,7 +42,8 @@ export class StagingUpload {
     this.hash.update(bytes);
     if (!this.channel || !this.writing) {
       this.channel = new ChunkChannel();
-      this.writing = this.store.putStream(this.key, this.channel, 'application/octet-stream');
+      // the store may sign its request with the hash taken here instead of hashing the bytes again
+      this.writing = this.store.putStream(this.key, this.channel, 'application/octet-stream', { sha256: () => this.digest() });
       // observed here so an early failure is never unhandled; `finish` and `write` see it too
       this.writing.catch(() => undefined);
     }
@@ -57,13 +59,19 @@ export class StagingUpload {
     if (this.tooLarge) {
       await this.writing?.catch(() => undefined);
       // the hash of the bytes up to the limit: nobody stores them, but a claim always has one
-      return { stagingKey: null, size: this.size, sha256: this.hash.digest('hex'), tooLarge: true };
+      return { stagingKey: null, size: this.size, sha256: this.digest(), tooLarge: true };
     }
-    const sha256 = this.hash.digest('hex');
+    const sha256 = this.digest();
     if (!this.channel || !this.writing) return { stagingKey: null, size: 0, sha256, tooLarge: false };
     this.channel.end();
     await this.writing;
     return { stagingKey: this.key, size: this.size, sha256, tooLarge: false };
+  }
+
+  /** the SHA-256 of every byte written, once they all are (a hash gives its digest only once) */
+  private digest(): string {
+    this.sha256 ??= this.hash.digest('hex');
+    return this.sha256;
   }
 
   /** abandons the upload: nothing of it stays in the store */

@@ -16,7 +16,7 @@ export interface BlobStore {
    * memory stays bounded whatever the size. When `source` throws, the key is left as it
    * was, whatever was written is removed, and the source's error is thrown.
    */
-  putStream(key: string, source: AsyncIterable<Buffer>, contentType: string): Promise<BlobWritten>;
+  putStream(key: string, source: AsyncIterable<Buffer>, contentType: string, options?: PutStreamOptions): Promise<BlobWritten>;
   /** the bytes under `key`; null when the key is absent */
   get(key: string): Promise<Buffer | null>;
   /**
@@ -49,6 +49,16 @@ export interface BlobStore {
   /** removes `key`; an absent key is not an error */
   delete(key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PutStreamOptions {
+  /**
+   * The SHA-256 (lower-case hex) of every byte the source yielded, asked for only once the
+   * source has ended: a caller that hashes the bytes anyway spares the adapter hashing them
+   * again (the MinIO adapter signs a single PUT's payload with it; an S3 server refuses a
+   * payload that does not match it). Adapters that need no hash ignore it.
+   */
+  readonly sha256?: () => string;
 }
 
 export interface BlobWritten {

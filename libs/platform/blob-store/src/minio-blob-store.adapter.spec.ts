@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Client } from 'minio';
 import { BLOB_PART_BYTES } from './blob-store.port';
@@ -135,6 +135,27 @@ describe('MinioBlobStore against an in-process S3 server', () => {
     it('sends a source shorter than a part in one PUT', async () => {
       await store.putStream('attachments/small', chunkedSource(randomBytes(MIB), { chunkBytes: 64 * 1024 }), 'application/octet-stream');
       expect(sent((path) => path === '/requests/attachments/small')).toEqual([{ method: 'PUT', query: {}, bodyBytes: MIB, status: 200 }]);
+    });
+
+    it("signs a single PUT's payload with its SHA-256, the caller's when given (asked for once)", async () => {
+      const bytes = randomBytes(MIB);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      let asked = 0;
+      const given = (): string => {
+        asked += 1;
+        return sha256;
+      };
+      await store.putStream('attachments/given', chunkedSource(bytes, { chunkBytes: 64 * 1024 }), 'application/octet-stream', {
+        sha256: given,
+      });
+      await store.putStream('attachments/hashed', chunkedSource(bytes, { chunkBytes: 64 * 1024 }), 'application/octet-stream');
+      await store.put('attachments/buffered', bytes, 'application/octet-stream');
+      expect(asked).toBe(1);
+      for (const key of ['given', 'hashed', 'buffered']) {
+        const put = server.requests.find((request) => request.method === 'PUT' && request.path === `/requests/attachments/${key}`);
+        expect([put?.headers['x-amz-content-sha256'], put?.headers['content-md5'], put?.bodyBytes]).toEqual([sha256, undefined, MIB]);
+        expect((await store.get(`attachments/${key}`))?.equals(bytes)).toBe(true);
+      }
     });
 
     it('aborts the multipart upload it started when the source fails, so no part is left', async () => {

@@ -2,8 +2,17 @@ import { type BucketItem, Client, CopyDestinationOptions, CopySourceOptions, S3E
 import { Agent as HttpAgent, IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
-import { BLOB_PART_BYTES, type BlobListing, type BlobReadStream, type BlobStat, type BlobStore, type BlobWritten } from './blob-store.port';
+import {
+  BLOB_PART_BYTES,
+  type BlobListing,
+  type BlobReadStream,
+  type BlobStat,
+  type BlobStore,
+  type BlobWritten,
+  type PutStreamOptions,
+} from './blob-store.port';
 import { MultipartUpload, PartCutter } from './minio-multipart-upload';
+import { SinglePut } from './minio-single-put';
 
 export interface MinioBlobStoreOptions {
   readonly endPoint: string;
@@ -31,6 +40,8 @@ export class MinioBlobStore implements BlobStore {
     private readonly client: Client,
     private readonly bucket: string,
     private readonly agent: HttpAgent,
+    /** over plain HTTP every request's payload is signed with its SHA-256 (over HTTPS it is not) */
+    private readonly signsPayload: boolean,
   ) {}
 
   static async create(options: MinioBlobStoreOptions): Promise<MinioBlobStore> {
@@ -52,12 +63,14 @@ export class MinioBlobStore implements BlobStore {
       agent.destroy();
       throw error;
     }
-    return new MinioBlobStore(client, options.bucket, agent);
+    return new MinioBlobStore(client, options.bucket, agent, !options.useSSL);
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertValidBlobKey(key);
-    await this.client.putObject(this.bucket, key, data, data.length, { 'Content-Type': contentType });
+    const single = new SinglePut(this.client, this.signsPayload, undefined);
+    single.add(data);
+    await single.send(this.bucket, key, data, contentType);
   }
 
   /**
@@ -65,22 +78,25 @@ export class MinioBlobStore implements BlobStore {
    * part in flight and nothing more pulled meanwhile, aborted when the source or the
    * server fails (the `for await` then also closes the source).
    */
-  async putStream(key: string, source: AsyncIterable<Buffer>, contentType: string): Promise<BlobWritten> {
+  async putStream(key: string, source: AsyncIterable<Buffer>, contentType: string, options: PutStreamOptions = {}): Promise<BlobWritten> {
     assertValidBlobKey(key);
     const cutter = new PartCutter(BLOB_PART_BYTES);
+    const single = new SinglePut(this.client, this.signsPayload, options.sha256);
     let upload: MultipartUpload | undefined;
     let size = 0;
     try {
       for await (const chunk of source) {
         size += chunk.length;
-        for (const part of cutter.add(chunk)) {
+        const parts = cutter.add(chunk);
+        if (upload === undefined && parts.length === 0) single.add(chunk);
+        for (const part of parts) {
           upload ??= await MultipartUpload.start(this.client, this.bucket, key, contentType);
           await upload.send(part);
         }
       }
       const rest = cutter.rest();
       if (upload === undefined) {
-        await this.client.putObject(this.bucket, key, rest, rest.length, { 'Content-Type': contentType });
+        await single.send(this.bucket, key, rest, contentType);
       } else {
         if (rest.length > 0) await upload.send(rest);
         await upload.complete();

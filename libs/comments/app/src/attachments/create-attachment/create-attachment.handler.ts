@@ -41,10 +41,13 @@ export class CreateAttachmentHandler {
     const stagingKey = claim?.stagingKey ?? null;
     if (stagingKey !== null && !stagingKey.startsWith(ATTACHMENT_STAGING_PREFIX)) throw CommonErrors.internal(request.correlationId);
     let promoting = false;
+    // the store is asked what it holds while the request is checked (read-only, so a refusal loses nothing)
+    const probed = claim && stagingKey !== null ? this.blobs.probe({ ...claim, stagingKey }) : undefined;
+    probed?.catch(() => undefined);
     try {
       const checked = await this.check(request, claim);
       promoting = true;
-      return await this.blobs.withPromoted(checked.claim, request, (promoted) => this.add(request, checked, promoted));
+      return await this.blobs.withPromoted(checked.claim, request, (promoted) => this.add(request, checked, promoted), probed);
     } catch (error) {
       if (!promoting) await this.blobs.dropStaging(stagingKey);
       throw error;

@@ -30,7 +30,6 @@ import { UpdateBugsHandler } from './update-bugs/update-bugs.handler';
 import { UpdateFactsLoader } from './update-bugs/update-facts';
 import { BugViews } from './view/bug-view.factory';
 import { UserNames } from './view/user-names';
-import { BUG_ID_BLOCKS } from './bugs.sequences';
 
 /** The bugs service: bugs (one stream each), their comments' events, personal tags, last visits. */
 @Module({})
@@ -58,7 +57,7 @@ export class BugsModule {
       ],
       providers: [
         { provide: BUGS_OPTIONS, useValue: options },
-        ...commandProviders({ idBlocks: BUG_ID_BLOCKS }),
+        ...commandProviders(),
         CatalogClient,
         IdentityClient,
         CommentsSyncClient,

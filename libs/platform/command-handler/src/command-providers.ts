@@ -4,28 +4,19 @@ import { CLOCK, type Clock } from './clock';
 import { CommandHandler } from './command-handler';
 import { CommandRunner } from './command-runner';
 
-export interface CommandProvidersOptions {
-  /** sequences drawn several ids at a time (IdSequences), by name; the others one at a time */
-  readonly idBlocks?: Readonly<Partial<Record<string, number>>>;
-}
-
 /**
  * The write side a service module provides to its handlers, each bound to the service's
  * own read model: CommandRunner, IdSequences and KeyedLocks. A handler injects only the
  * ones it uses (`ids: IdSequences<BugSequence>`).
  */
-export function commandProviders(options: CommandProvidersOptions = {}): Provider[] {
+export function commandProviders(): Provider[] {
   return [
     {
       provide: CommandRunner,
       inject: [CommandHandler, READ_MODEL, CLOCK],
       useFactory: (handler: CommandHandler, readModel: ReadModel, clock: Clock) => new CommandRunner(handler, readModel, clock),
     },
-    {
-      provide: IdSequences,
-      inject: [READ_MODEL],
-      useFactory: (readModel: ReadModel) => new IdSequences(readModel.dataSource, options.idBlocks),
-    },
+    { provide: IdSequences, inject: [READ_MODEL], useFactory: (readModel: ReadModel) => new IdSequences(readModel.dataSource) },
     { provide: KeyedLocks, inject: [READ_MODEL], useFactory: (readModel: ReadModel) => new KeyedLocks(readModel.dataSource) },
   ];
 }

@@ -8,7 +8,6 @@ export * from './id-sequence';
 export * from './keyed-lock';
 export * from './read-model-rebuild.handler';
 export * from './id-sequences';
-export * from './id-block';
 export * from './keyed-locks';
 export * from './projection-problem';
 export * from './projection-skips';

@@ -5,7 +5,6 @@ import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
 import { createTempDatabase, describeWithServers, sleep } from '@tracker/testing';
 import { DataSource } from 'typeorm';
 import { IdSequence } from './id-sequence';
-import { IdSequences } from './id-sequences';
 import { KeyedLock, closeLockPool } from './keyed-lock';
 
 async function dataSource(connection: SqlConnection): Promise<DataSource> {
@@ -138,28 +137,6 @@ function describeLocks(name: string, connect: () => Promise<LockFixture>): void 
       await source.transaction((manager) => IdSequence.advanceAllPast(manager, { one_ids: 3, two_ids: 0, three_ids: 0 }));
       const next = await Promise.all(['one_ids', 'two_ids', 'three_ids'].map((name) => new IdSequence(source, name).next()));
       expect(next).toEqual([6, 10, 1]);
-    });
-
-    it('draws ids a block at a time with one query, in ascending order, past what a projection has seen', async () => {
-      const source = sources[0]!;
-      await source.query('CREATE SEQUENCE locks.block_ids');
-      await source.transaction((manager) => IdSequence.advancePast(manager, 'block_ids', 10));
-      const ids = new IdSequences<'block_ids'>(source, { block_ids: 4 });
-      expect(await ids.next('block_ids')).toBe(11);
-      // the whole block is reserved in the sequence by the first draw
-      expect(await source.query('SELECT last_value FROM locks.block_ids')).toEqual([{ last_value: '14' }]);
-      expect([await ids.next('block_ids'), await ids.next('block_ids'), await ids.next('block_ids')]).toEqual([12, 13, 14]);
-      expect(await ids.next('block_ids')).toBe(15);
-      expect(await source.query('SELECT last_value FROM locks.block_ids')).toEqual([{ last_value: '18' }]);
-    });
-
-    it('never hands out one id twice across two replicas drawing blocks at once', async () => {
-      await sources[0]!.query('CREATE SEQUENCE locks.replica_ids');
-      const replicas = sources.map((source) => new IdSequences<'replica_ids'>(source, { replica_ids: 8 }));
-      const drawn = await Promise.all(replicas.flatMap((ids) => Array.from({ length: 30 }, () => ids.next('replica_ids'))));
-      expect(new Set(drawn).size).toBe(60);
-      // each replica hands out its own ids in ascending order
-      for (const own of [drawn.slice(0, 30), drawn.slice(30)]) expect(own).toEqual([...own].sort((a, b) => a - b));
     });
   });
 }

@@ -23,7 +23,8 @@ interface Query {
 }
 
 async function main(): Promise<void> {
-  const pool = new Pool({ connectionString: process.env['DATABASE_URL'], max: 32 });
+  // idle connections let go within a second, so the loads measured after it find PostgreSQL's slots free
+  const pool = new Pool({ connectionString: process.env['DATABASE_URL'], max: 32, idleTimeoutMillis: 1000 });
   const codec = JSONCodec<unknown>();
   const nats = await connect({ servers: process.env['NATS_URL'] });
   const subject = `${process.env['SUBJECT_PREFIX'] ?? 'raw-chain.'}query`;

@@ -65,7 +65,8 @@ export async function bugsBench(): Promise<Measurement[]> {
     },
     ROOT,
   );
-  const pool = new Pool({ ...database.connection.poolConfig, max: CONNECTIONS });
+  // idle connections let go within a second: the raw chain's 32 and the standalone's pools share PostgreSQL's 100
+  const pool = new Pool({ ...database.connection.poolConfig, max: CONNECTIONS, idleTimeoutMillis: 1000 });
   const chain = await startRawChain(database.url);
   try {
     const base = await baseUrlOf(tracker);

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BlobStore, DirectoryBlobStore, MinioBlobStore } from '@tracker/platform/blob-store';
 import { chunkedSource, type S3TestServer, startS3TestServer } from '@tracker/platform/blob-store/testing';
-import { createTempDatabase, type NodeProcess, startNodeProcess } from '@tracker/testing';
+import { createTempDatabase, startNodeProcess } from '@tracker/testing';
 import type { Measurement } from '../report';
+import { restBaseOf } from './bench-standalone';
 import { BLOB_BENCH_BYTES, BLOB_BENCH_CHUNK_BYTES, type BlobBenchAdapter } from './blob-store.bench';
 import { median } from './http.bench';
 
@@ -42,7 +43,7 @@ async function measureAdapter(adapter: BlobBenchAdapter): Promise<Measurement[]>
   const tracker = startNodeProcess('standalone', 'dist/apps/standalone/src/main.js', standaloneEnv(dataDir, s3, database?.url), ROOT);
   const raw = await rawStore(s3, dataDir);
   try {
-    return await measure(await baseUrlOf(tracker), adapter, raw);
+    return await measure(await restBaseOf(tracker), adapter, raw);
   } finally {
     await raw.close();
     await tracker.stop();
@@ -157,11 +158,6 @@ function uploadBody(round: number, bytes: Buffer): string {
 /** decoded MB/s (10^6 bytes) of one 5 MB transfer that started at `started` */
 function rate(started: bigint): number {
   return BLOB_BENCH_BYTES / 1e6 / (Number(process.hrtime.bigint() - started) / 1e9);
-}
-
-async function baseUrlOf(tracker: NodeProcess): Promise<string> {
-  const [, port] = await tracker.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
-  return `http://127.0.0.1:${port}/rest`;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Pool } from 'pg';
 import { PostgresEventStore } from '@tracker/platform/event-store';
-import { createTempDatabase, type NodeProcess, startNodeProcess } from '@tracker/testing';
+import { createTempDatabase } from '@tracker/testing';
 import { latencies, ratePerSecond } from '../measure';
 import type { Measurement } from '../report';
+import { restBaseOf, startBenchStandalone } from './bench-standalone';
 import { ADMIN, fieldsOf, generateBugs, PRODUCTS } from './bugs-generator';
 import { asOfReads } from './bugs-as-of.bench';
 import { call } from './bugs-http';
@@ -14,7 +15,6 @@ import { searchAsOfLatencies } from './bugs-search-as-of.bench';
 import { searchLatencies, searchThroughput } from './bugs-searches.bench';
 import { startRawChain } from './raw-chain';
 
-const ROOT = resolve(__dirname, '../../../..');
 const CONNECTIONS = 32;
 const CREATES = 1500;
 const SEQUENTIAL_CREATES = 200;
@@ -46,30 +46,18 @@ export async function bugsBench(): Promise<Measurement[]> {
   const appends = await rawAppends();
   const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-bugs-'));
   const database = await createTempDatabase('bench_bugs');
-  const tracker = startNodeProcess(
-    'standalone',
-    'dist/apps/standalone/src/main.js',
-    {
-      PORT: '0',
-      TRACKER_HOST: '127.0.0.1',
-      TRACKER_DATA_DIR: dataDir,
-      TRACKER_LOG_LEVEL: 'log',
-      TRACKER_DATABASE_URL: database.url,
-      TRACKER_ADMIN_LOGIN: ADMIN.login,
-      TRACKER_ADMIN_PASSWORD: ADMIN.password,
-      TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
-      // `TRACKER_CREDENTIAL_CACHE_SIZE=0 npm run bench -- bugs` measures the gateway without its credential cache
-      ...(process.env['TRACKER_CREDENTIAL_CACHE_SIZE']
-        ? { TRACKER_CREDENTIAL_CACHE_SIZE: process.env['TRACKER_CREDENTIAL_CACHE_SIZE'] }
-        : {}),
-    },
-    ROOT,
-  );
+  const tracker = startBenchStandalone(dataDir, {
+    TRACKER_DATABASE_URL: database.url,
+    // `TRACKER_CREDENTIAL_CACHE_SIZE=0 npm run bench -- bugs` measures the gateway without its credential cache
+    ...(process.env['TRACKER_CREDENTIAL_CACHE_SIZE']
+      ? { TRACKER_CREDENTIAL_CACHE_SIZE: process.env['TRACKER_CREDENTIAL_CACHE_SIZE'] }
+      : {}),
+  });
   // idle connections let go within a second: the raw chain's 32 and the standalone's pools share PostgreSQL's 100
   const pool = new Pool({ ...database.connection.poolConfig, max: CONNECTIONS, idleTimeoutMillis: 1000 });
   const chain = await startRawChain(database.url);
   try {
-    const base = await baseUrlOf(tracker);
+    const base = await restBaseOf(tracker);
     await setUp(base);
     const generated = await generateBugs(database, pool, CONNECTIONS);
     return [
@@ -88,11 +76,6 @@ export async function bugsBench(): Promise<Measurement[]> {
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function baseUrlOf(tracker: NodeProcess): Promise<string> {
-  const [, port] = await tracker.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
-  return `http://127.0.0.1:${port}/rest`;
 }
 
 async function setUp(base: string): Promise<void> {

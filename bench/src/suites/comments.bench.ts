@@ -1,20 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Pool } from 'pg';
-import { createTempDatabase, type NodeProcess, startNodeProcess, type TempDatabase } from '@tracker/testing';
+import { createTempDatabase, type TempDatabase } from '@tracker/testing';
 import { ratePerSecond } from '../measure';
 import type { Measurement } from '../report';
+import { restBaseOf, startBenchStandalone } from './bench-standalone';
+import { ADMIN } from './bugs-generator';
 import { median } from './http.bench';
 
-const ROOT = resolve(__dirname, '../../../..');
 const COMMENTS = 500;
 const READS = 300;
 const CREATES = 200;
 const CONCURRENCY = 8;
 const ROUNDS = 3;
 /** A key for the bench's own administrator (never used outside this throwaway process). */
-const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!', apiKey: 'TrackerBenchAdminKey00000000000000000001' };
 
 /**
  * Comments through the gateway of the standalone process: comments added per second (POST
@@ -28,33 +28,14 @@ const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!',
 export async function commentsBench(): Promise<Measurement[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-comments-'));
   const database = await createTempDatabase('bench_comments').catch(() => undefined);
-  const tracker = startNodeProcess(
-    'standalone',
-    'dist/apps/standalone/src/main.js',
-    {
-      PORT: '0',
-      TRACKER_HOST: '127.0.0.1',
-      TRACKER_DATA_DIR: dataDir,
-      TRACKER_LOG_LEVEL: 'log',
-      TRACKER_ADMIN_LOGIN: ADMIN.login,
-      TRACKER_ADMIN_PASSWORD: ADMIN.password,
-      TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
-      ...(database ? { TRACKER_DATABASE_URL: database.url } : {}),
-    },
-    ROOT,
-  );
+  const tracker = startBenchStandalone(dataDir, database ? { TRACKER_DATABASE_URL: database.url } : {});
   try {
-    return await measure(await baseUrlOf(tracker), database);
+    return await measure(await restBaseOf(tracker), database);
   } finally {
     await tracker.stop();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function baseUrlOf(tracker: NodeProcess): Promise<string> {
-  const [, port] = await tracker.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
-  return `http://127.0.0.1:${port}/rest`;
 }
 
 async function measure(base: string, database: TempDatabase | undefined): Promise<Measurement[]> {

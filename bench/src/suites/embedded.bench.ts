@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { http, startNodeProcess } from '@tracker/testing';
+import { join } from 'node:path';
+import { http } from '@tracker/testing';
 import { httpRequestsPerSecond } from '../http-load';
 import { ratePerSecond } from '../measure';
 import type { Measurement } from '../report';
+import { restBaseOf, startBenchStandalone } from './bench-standalone';
 import { ADMIN } from './bugs-generator';
 import { call, SECONDS } from './bugs-http';
 
-const ROOT = resolve(__dirname, '../../../..');
 /** issue 16, item 5: "through the bench and 20,000 bugs"; `BENCH_EMBEDDED_BUGS=2000` shortens it */
 const BUGS = Number(process.env['BENCH_EMBEDDED_BUGS'] ?? 20_000);
 const IN_FLIGHT = 8;
@@ -30,28 +30,14 @@ const RSS_AT_MOST_MB = 500;
 export async function embeddedBench(): Promise<Measurement[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-embedded-'));
   const started = process.hrtime.bigint();
-  const tracker = startNodeProcess(
-    'standalone (embedded)',
-    'dist/apps/standalone/src/main.js',
-    {
-      PORT: '0',
-      TRACKER_HOST: '127.0.0.1',
-      TRACKER_DATA_DIR: dataDir,
-      TRACKER_LOG_LEVEL: 'log',
-      TRACKER_ADMIN_LOGIN: ADMIN.login,
-      TRACKER_ADMIN_PASSWORD: ADMIN.password,
-      TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
-    },
-    ROOT,
-  );
+  const tracker = startBenchStandalone(dataDir);
   try {
-    const [, port] = await tracker.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
-    const origin = `http://127.0.0.1:${port}`;
+    const base = await restBaseOf(tracker);
+    const origin = base.replace(/\/rest$/, '');
     await untilInstalled(origin);
     const ready = Number(process.hrtime.bigint() - started) / 1e9;
     const peak = watchPeak(origin);
     try {
-      const base = `${origin}/rest`;
       const created = await createBugs(base);
       const bugId = await firstBugId(base);
       await httpRequestsPerSecond(`${base}/bug/${bugId}?Bugzilla_api_key=${ADMIN.apiKey}`, CONNECTIONS, SECONDS);

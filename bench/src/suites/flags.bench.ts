@@ -1,17 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createTempDatabase, type NodeProcess, startNodeProcess } from '@tracker/testing';
+import { join } from 'node:path';
+import { createTempDatabase } from '@tracker/testing';
 import { httpRequestsPerSecond } from '../http-load';
 import type { Measurement } from '../report';
+import { restBaseOf, startBenchStandalone } from './bench-standalone';
+import { ADMIN } from './bugs-generator';
 import { median } from './http.bench';
 
-const ROOT = resolve(__dirname, '../../../..');
 const CONNECTIONS = 32;
 const SECONDS = 4;
 const ROUNDS = 3;
 /** A key for the bench's own administrator (never used outside this throwaway process). */
-const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!', apiKey: 'TrackerBenchAdminKey00000000000000000001' };
 
 /**
  * Flags in bug reads (issue 15, docs/flags.md §12): GET /rest/bug/{id} with an API key at 32
@@ -23,33 +23,14 @@ const ADMIN = { login: 'bench-admin@example.com', password: 'Bench-Admin-2026!',
 export async function flagsBench(): Promise<Measurement[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-flags-'));
   const database = await createTempDatabase('bench_flags').catch(() => undefined);
-  const tracker = startNodeProcess(
-    'standalone',
-    'dist/apps/standalone/src/main.js',
-    {
-      PORT: '0',
-      TRACKER_HOST: '127.0.0.1',
-      TRACKER_DATA_DIR: dataDir,
-      TRACKER_LOG_LEVEL: 'log',
-      TRACKER_ADMIN_LOGIN: ADMIN.login,
-      TRACKER_ADMIN_PASSWORD: ADMIN.password,
-      TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
-      ...(database ? { TRACKER_DATABASE_URL: database.url } : {}),
-    },
-    ROOT,
-  );
+  const tracker = startBenchStandalone(dataDir, database ? { TRACKER_DATABASE_URL: database.url } : {});
   try {
-    return await measure(await baseUrlOf(tracker));
+    return await measure(await restBaseOf(tracker));
   } finally {
     await tracker.stop();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function baseUrlOf(tracker: NodeProcess): Promise<string> {
-  const [, port] = await tracker.waitFor(/Tracker REST API on http:\/\/localhost:(\d+)\/rest/);
-  return `http://127.0.0.1:${port}/rest`;
 }
 
 async function measure(base: string): Promise<Measurement[]> {

@@ -1,10 +1,12 @@
 import type { MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { ClientProxy, Server } from '@nestjs/microservices';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
-import { ErrorCode } from '@tracker/contracts';
+import { ErrorCode, type ServiceReply, type ServiceRequest } from '@tracker/contracts';
 import { continueTrace, injectTraceContext, recordCarrier } from '@tracker/platform/tracing';
 import { lastValueFrom } from 'rxjs';
 import { type EndpointHandler, type MessageEndpoints, endpointReply } from './message-endpoints';
+import type { HandlesMessage } from './message-handler.decorator';
+import { serviceReply } from './service-reply';
 import { NoRespondersError, messageOf } from './transport-errors';
 
 /**
@@ -18,6 +20,16 @@ type InProcessHandler = (json: string, headers: MessageHeaders) => Promise<strin
 
 export class InProcessBroker {
   private readonly handlers = new Map<string, InProcessHandler>();
+  private useCases: ReadonlyMap<string, HandlesMessage> = new Map();
+
+  /** The application's `@MessageHandler` instances by subject: the server calls them directly. */
+  adopt(useCases: ReadonlyMap<string, HandlesMessage>): void {
+    this.useCases = useCases;
+  }
+
+  useCase(subject: string): HandlesMessage | undefined {
+    return this.useCases.get(subject);
+  }
 
   register(subject: string, handler: InProcessHandler): void {
     if (this.handlers.has(subject)) throw new Error(`Two handlers for subject ${subject}`);
@@ -47,7 +59,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   listen(callback: () => void): void {
     for (const [subject, handler] of this.messageHandlers) {
       // the handler (and its server span) runs in the caller's trace, as over NATS
-      this.broker.register(subject, (json, headers) => continueTrace(recordCarrier(headers), () => this.dispatch(handler, json)));
+      this.broker.register(subject, (json, headers) => continueTrace(recordCarrier(headers), () => this.dispatch(subject, handler, json)));
     }
     callback();
   }
@@ -64,8 +76,18 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     return this.broker as T;
   }
 
-  private async dispatch(handler: MessageHandler, json: string): Promise<string> {
-    const reply: unknown = await lastValueFrom(this.transformToObservable(await handler(JSON.parse(json))));
+  /** What the interceptor does around a Nest-called handler, without Nest's RPC pipeline in between. */
+  private handleDirectly(subject: string, useCase: HandlesMessage, request: ServiceRequest): Promise<ServiceReply> {
+    const message = { subject, handler: `${useCase.constructor.name}.handle`, correlationId: request?.correlationId ?? 'unknown' };
+    // async: a handler that throws before its first await is answered like one that rejects
+    return serviceReply(message, async () => await useCase.handle(request));
+  }
+
+  private async dispatch(subject: string, handler: MessageHandler, json: string): Promise<string> {
+    const useCase = this.broker.useCase(subject);
+    const reply: unknown = useCase
+      ? await this.handleDirectly(subject, useCase, JSON.parse(json) as ServiceRequest)
+      : await lastValueFrom(this.transformToObservable(await handler(JSON.parse(json))));
     try {
       return JSON.stringify(reply);
     } catch (error) {

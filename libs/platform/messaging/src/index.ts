@@ -15,3 +15,6 @@ export * from './nats-client';
 export * from './nats-connection-options';
 export * from './pending-requests';
 export * from './in-flight-work';
+export * from './in-process-message-bus';
+export * from './message-handler.directory';
+export * from './service-reply';

@@ -1,4 +1,3 @@
-import { type Observable, finalize, tap } from 'rxjs';
 import type { ServiceReply } from '@tracker/contracts';
 import { SpanKind, SpanStatusCode, context, trace, tracer } from '@tracker/platform/tracing';
 
@@ -8,7 +7,7 @@ import { SpanKind, SpanStatusCode, context, trace, tracer } from '@tracker/platf
  * runs so that its SQL, appends and own requests join the trace; ended with the reply. A
  * reply carrying an error ends it as an error, with the error's code.
  */
-export function inMessageSpan(subject: string, correlationId: string, handle: () => Observable<ServiceReply>): Observable<ServiceReply> {
+export async function inMessageSpan(subject: string, correlationId: string, handle: () => Promise<ServiceReply>): Promise<ServiceReply> {
   const span = tracer().startSpan(`process ${subject}`, {
     kind: SpanKind.SERVER,
     attributes: {
@@ -18,12 +17,14 @@ export function inMessageSpan(subject: string, correlationId: string, handle: ()
       'tracker.correlation_id': correlationId,
     },
   });
-  return context.with(trace.setSpan(context.active(), span), handle).pipe(
-    tap((reply) => {
-      if (reply.ok) return;
+  try {
+    const reply = await context.with(trace.setSpan(context.active(), span), handle);
+    if (!reply.ok) {
       span.setAttribute('tracker.error_code', reply.error.code);
       span.setStatus({ code: SpanStatusCode.ERROR, message: reply.error.message });
-    }),
-    finalize(() => span.end()),
-  );
+    }
+    return reply;
+  } finally {
+    span.end();
+  }
 }

@@ -1,10 +1,13 @@
 import type { DynamicModule, OnModuleDestroy } from '@nestjs/common';
 import { Inject, Injectable, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
 import { timedRequests } from '@tracker/platform/metrics';
 import { ClientProxyMessageBus } from './client-proxy-message-bus';
 import { InProcessBroker, InProcessClient, InProcessServer } from './in-process.transport';
+import { InProcessMessageBus } from './in-process-message-bus';
+import { MessageHandlerDirectory } from './message-handler.directory';
+import { IN_PROCESS_BROKER } from './messaging.tokens';
 import { MESSAGE_BUS, type MessageBus } from './message-bus.port';
 import { MESSAGE_ENDPOINTS, type MessageEndpoints } from './message-endpoints';
 import { CONNECTION_STATES, ConnectionStates } from './connection-states';
@@ -18,7 +21,7 @@ export type MessagingConfig =
   | { readonly transport: 'nats'; readonly natsUrl: string; readonly subjectPrefix: string; readonly timeoutMs: number }
   | { readonly transport: 'in-process'; readonly timeoutMs: number };
 
-export const IN_PROCESS_BROKER = Symbol('IN_PROCESS_BROKER');
+export { IN_PROCESS_BROKER } from './messaging.tokens';
 const MESSAGE_CLIENT = Symbol('MESSAGE_CLIENT');
 
 @Injectable()
@@ -40,6 +43,7 @@ export class MessagingModule {
     return {
       module: MessagingModule,
       global: true,
+      imports: [DiscoveryModule],
       providers: [
         { provide: IN_PROCESS_BROKER, useValue: new InProcessBroker() },
         { provide: CONNECTION_STATES, useValue: new ConnectionStates() },
@@ -62,13 +66,19 @@ export class MessagingModule {
         },
         {
           provide: MESSAGE_BUS,
-          inject: [MESSAGE_CLIENT],
+          inject: [MESSAGE_CLIENT, IN_PROCESS_BROKER],
           // each request timed by subject (tracker_nats_request_duration_seconds) and traced (a client span)
-          useFactory: (client: ClientProxy): MessageBus =>
-            timedRequests(tracedRequests(new ClientProxyMessageBus(client, config.timeoutMs), config.transport)),
+          useFactory: (client: ClientProxy, broker: InProcessBroker): MessageBus => {
+            const bus =
+              config.transport === 'in-process'
+                ? new InProcessMessageBus(broker, config.timeoutMs)
+                : new ClientProxyMessageBus(client, config.timeoutMs);
+            return timedRequests(tracedRequests(bus, config.transport));
+          },
         },
         { provide: MESSAGE_ENDPOINTS, inject: [MESSAGE_CLIENT], useFactory: (client: ClientProxy & MessageEndpoints) => client },
         { provide: APP_INTERCEPTOR, useClass: ServiceReplyInterceptor },
+        MessageHandlerDirectory,
         MessageClientLifecycle,
       ],
       exports: [MESSAGE_BUS, MESSAGE_ENDPOINTS, IN_PROCESS_BROKER, CONNECTION_STATES],

@@ -4,7 +4,9 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import { ANONYMOUS, DomainError, type ServiceRequest } from '@tracker/contracts';
 import { TEST_SERVER_URLS, describeWithServers } from '@tracker/testing';
+import { currentCorrelationId } from './correlation-context';
 import { healthController } from './health.controller';
+import { MessageHandler } from './message-handler.decorator';
 import { MESSAGE_BUS, type MessageBus } from './message-bus.port';
 import { IN_PROCESS_BROKER, type MessagingConfig, MessagingModule, messageServerStrategy } from './messaging.module';
 
@@ -56,6 +58,16 @@ class ProbeController {
   }
 }
 
+/** A use case as services declare theirs: in process called directly, over NATS by Nest. */
+@MessageHandler('probe.use-case')
+class ProbeUseCase {
+  handle(request: ServiceRequest<{ fail?: 'refuse' | 'crash' }>): { correlationId: string | undefined; caller: string | null } {
+    if (request.params.fail === 'refuse') throw new DomainError('bugAccessDenied', 'You are not authorized to access bug #7.');
+    if (request.params.fail === 'crash') throw new Error('secret use-case detail');
+    return { correlationId: currentCorrelationId(), caller: request.auth.login };
+  }
+}
+
 const request = <P>(params: P): ServiceRequest<P> => ({
   auth: { ...ANONYMOUS, userId: 3, login: 'ann@example.com' },
   correlationId: `corr-${randomUUID()}`,
@@ -71,7 +83,7 @@ function describeTransport(name: string, config: () => MessagingConfig): void {
       const resolved = config();
       const moduleRef = await Test.createTestingModule({
         imports: [MessagingModule.forRoot(resolved)],
-        controllers: [ProbeController, healthController('bugs')],
+        controllers: [ProbeController, ProbeUseCase, healthController('bugs')],
       }).compile();
       server = moduleRef.createNestMicroservice({
         strategy: messageServerStrategy(resolved, moduleRef.get(IN_PROCESS_BROKER), 'probe'),
@@ -90,6 +102,20 @@ function describeTransport(name: string, config: () => MessagingConfig): void {
         params: { text: 'Ünïcödé ✓ 😀', n: 1.5, when: '1970-01-01T00:00:00.000Z' },
         caller: 'ann@example.com',
       });
+    });
+
+    it('answers a @MessageHandler use case in the caller’s correlation context, its refusals and failures as every handler’s', async () => {
+      const sent = request({});
+      await expect(bus.request('probe.use-case', sent)).resolves.toEqual({ correlationId: sent.correlationId, caller: 'ann@example.com' });
+      await expect(bus.request('probe.use-case', request({ fail: 'refuse' }))).rejects.toMatchObject({
+        code: 102,
+        message: 'You are not authorized to access bug #7.',
+      });
+      const crashed = request({ fail: 'crash' });
+      const error = (await bus.request('probe.use-case', crashed).catch((e: unknown) => e)) as DomainError;
+      expect(error).toMatchObject({ code: 100500 });
+      expect(error.message).toContain(crashed.correlationId);
+      expect(error.message).not.toContain('secret');
     });
 
     it('answers the health message', async () => {

@@ -2,6 +2,14 @@ import { CommonErrors, DomainError } from '@tracker/contracts';
 import { TimeoutError } from 'rxjs';
 import { InFlightLostError } from './pending-requests';
 
+/** The in-process bus's own deadline passed (the NATS bus's is rxjs's TimeoutError). */
+export class AnswerTimeoutError extends Error {
+  constructor() {
+    super('no answer in time');
+    this.name = 'AnswerTimeoutError';
+  }
+}
+
 /** Nothing subscribes to the subject: the service is not running (or not yet). */
 export class NoRespondersError extends Error {
   constructor(readonly subject: string) {
@@ -30,7 +38,7 @@ export class NotRunningError extends DomainError {
 export function transportFailure(subject: string, correlationId: string, error: unknown, timeoutMs: number): DomainError {
   const service = subject.split('.')[0] ?? subject;
   const quote = `If it persists, quote correlation id ${correlationId}.`;
-  if (error instanceof TimeoutError) {
+  if (error instanceof TimeoutError || error instanceof AnswerTimeoutError) {
     return new DomainError(
       'serviceTimeout',
       `The ${service} service did not answer within ${timeoutMs} ms ('${subject}'); the request may still be carried out, so check before you retry. ${quote}`,

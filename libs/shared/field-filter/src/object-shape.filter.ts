@@ -41,8 +41,20 @@ function isWanted(shape: ObjectShape, field: string, filter: FieldFilter, prefix
 
 /** A field is a branch when it, or a companion named after it, has sub-fields to filter. */
 function isBranch(shape: ObjectShape, field: string): boolean {
-  if (shape.nested?.[field]) return true;
-  return Object.entries(shape.companions ?? {}).some(([companion, base]) => base === field && shape.nested?.[companion]);
+  return shape.nested?.[field] !== undefined || branchesByCompanion(shape).has(field);
+}
+
+/** Shapes are constants: the fields made branches by a nested companion, worked out once per shape (every bug of a search asks). */
+const companionBranches = new WeakMap<ObjectShape, ReadonlySet<string>>();
+
+function branchesByCompanion(shape: ObjectShape): ReadonlySet<string> {
+  let branches = companionBranches.get(shape);
+  if (!branches) {
+    const companions = Object.entries(shape.companions ?? {});
+    branches = new Set(companions.flatMap(([companion, base]) => (shape.nested?.[companion] ? [base] : [])));
+    companionBranches.set(shape, branches);
+  }
+  return branches;
 }
 
 /** Anything but a plain object or an array of them is kept as it is. */

@@ -29,8 +29,8 @@ export class Base64Encoder {
 /**
  * Input bytes per intermediate string: 48 KiB encode to 64 Ki characters. V8 allocates a
  * string over 128 KiB in its large-object space, and encoding 5 MB through strings of
- * 512 KiB input cost 6-30 ms where these slices cost 2-3 ms on the same machine (measured
- * in docs/benchmarks.md, "Attachments: encoding in slices").
+ * 512 KiB input cost 6-30 ms where these slices cost 2-3 ms on the same machine
+ * (docs/benchmarks.md, "Attachments: encoding in slices, reading ahead, the early copy").
  */
 const SLICE = 48 * 1024;
 

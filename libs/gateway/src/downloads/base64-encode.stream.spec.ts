@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import * as fc from 'fast-check';
 import { Base64EncodeStream, Base64Encoder, base64Length } from './base64-encode.stream';
@@ -33,6 +34,15 @@ describe('Base64EncodeStream', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('encodes pieces larger than its encoding slice (48 KiB) exactly as the whole would encode', () => {
+    const whole = randomBytes(300_001);
+    const encoder = new Base64Encoder();
+    const cuts = [1, 49_160, 49_162, 100_000, 300_001];
+    const pieces = cuts.map((end, index) => encoder.write([whole.subarray(cuts[index - 1] ?? 0, end)]));
+    expect(pieces.map((piece) => piece.length)).toEqual([0, 65_544, 4, 67_784, 266_668]);
+    expect(Buffer.concat([...pieces, encoder.end()]).toString('latin1')).toBe(whole.toString('base64'));
   });
 
   it('encodes all 256 byte values one byte at a time', async () => {

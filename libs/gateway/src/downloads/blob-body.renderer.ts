@@ -31,6 +31,13 @@ export interface BlobPlaceholders {
  */
 const PIECE = 512 * 1024;
 
+/**
+ * How far the body may run ahead of the socket: while the client takes one piece, the next
+ * two are read from the store and encoded. `Readable.from` buffers one chunk by default
+ * (highWaterMark 1), which made reading the store and writing the socket take turns.
+ */
+const READ_AHEAD = 2 * PIECE;
+
 /** How many blobs are checked at once before a response starts. */
 const STAT_CONCURRENCY = 8;
 
@@ -39,8 +46,9 @@ const STAT_CONCURRENCY = 8;
  * is rendered as any other (JSON, JSONP, HTML with sorted keys) with a placeholder for each
  * blob's base64, the text is cut at the placeholders, every blob is checked before the first
  * byte (absent, or not the recorded size: 100500), and the body is streamed: text, each blob
- * through the encoder, text. Memory: one chunk per blob in flight. A response's only blob may
- * come already opened (`open`): its read is then both the check and the bytes.
+ * through the encoder, text. Memory: a piece being encoded and up to `READ_AHEAD` of encoded
+ * text waiting for the socket, per response. A response's only blob may come already opened
+ * (`open`): its read is then both the check and the bytes.
  */
 @Injectable()
 export class BlobBodyRenderer {
@@ -90,7 +98,7 @@ export class BlobBodyRenderer {
 
   /** the body as a stream; a blob that fails mid-way errors it, and the connection is cut (never short data) */
   stream(body: BlobBody): Readable {
-    const stream = Readable.from(this.chunks(body.parts, body.opened), { objectMode: false });
+    const stream = Readable.from(this.chunks(body.parts, body.opened), { objectMode: false, highWaterMark: READ_AHEAD });
     // sent, failed or abandoned by the client before its first byte: the opened read ends with it
     stream.once('close', () => body.opened?.release());
     return stream;

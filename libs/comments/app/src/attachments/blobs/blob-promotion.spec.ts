@@ -123,8 +123,7 @@ describe('blob promotion', () => {
   });
 
   it('answers 100500 when the staging object vanishes between the probe and the copy', async () => {
-    const probed = promotion().probe(CLAIM);
-    await probed;
+    const probed = Promise.resolve({ staged: await store.stat(STAGING), contentExists: false });
     await store.delete(STAGING);
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     try {
@@ -133,6 +132,57 @@ describe('blob promotion', () => {
       error.mockRestore();
     }
     expect(await store.exists(CONTENT)).toBe(false);
+  });
+
+  it('copies new bytes while the request is checked, and counts that copy under the lock once it sees the object', async () => {
+    const copy = jest.spyOn(store, 'copy');
+    const probed = promotion().probe(CLAIM);
+    expect((await probed).contentExists).toBe(false);
+    expect(await (await probed).copied).toBe(true);
+    expect((await store.get(CONTENT))?.equals(BYTES)).toBe(true);
+    await expect(promotion().withPromoted(CLAIM, REQUEST, async (promoted) => String(promoted.created), probed)).resolves.toBe('true');
+    expect(copy).toHaveBeenCalledTimes(1);
+    expect(await store.exists(STAGING)).toBe(false);
+  });
+
+  it('copies again under the lock when a sweep took the early copy before the lock', async () => {
+    const probed = promotion().probe(CLAIM);
+    expect(await (await probed).copied).toBe(true);
+    await store.delete(CONTENT);
+    await expect(
+      promotion().withPromoted(
+        CLAIM,
+        REQUEST,
+        async (promoted) => `${String(promoted.created)} ${String((await store.get(CONTENT))?.equals(BYTES))}`,
+        probed,
+      ),
+    ).resolves.toBe('true true');
+  });
+
+  it('copies nothing early when the bytes are stored already, or the staging object is not the claimed size', async () => {
+    await store.put(CONTENT, BYTES, 'application/octet-stream');
+    expect((await promotion().probe(CLAIM)).copied).toBeUndefined();
+    await store.delete(CONTENT);
+    await store.put(STAGING, BYTES.subarray(1), 'application/octet-stream');
+    expect((await promotion().probe(CLAIM)).copied).toBeUndefined();
+    expect(await store.exists(CONTENT)).toBe(false);
+  });
+
+  it('abandons a refused upload: its staging object and its early copy go, under the blob lock, unless an attachment names the bytes', async () => {
+    await promotion().abandon(STAGING, SHA256, promotion().probe(CLAIM));
+    expect([await store.exists(STAGING), await store.exists(CONTENT)]).toEqual([false, false]);
+    expect(locks).toEqual([`attachment-blob:${SHA256}`]);
+    await store.put(STAGING, BYTES, 'application/octet-stream');
+    referenced = new Set([SHA256]);
+    await promotion().abandon(STAGING, SHA256, promotion().probe(CLAIM));
+    expect([await store.exists(STAGING), await store.exists(CONTENT)]).toEqual([false, true]);
+  });
+
+  it('abandons a refused upload without touching bytes it did not copy', async () => {
+    await store.put(CONTENT, BYTES, 'application/octet-stream');
+    await promotion().abandon(STAGING, SHA256, promotion().probe(CLAIM));
+    expect([await store.exists(STAGING), await store.exists(CONTENT)]).toEqual([false, true]);
+    expect(locks).toEqual([]);
   });
 
   it('answers the work even when the staging object cannot be deleted (the sweeper removes it later)', async () => {

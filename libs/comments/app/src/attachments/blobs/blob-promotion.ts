@@ -12,10 +12,17 @@ export interface Promoted {
   readonly created: boolean;
 }
 
-/** What the store holds of a claim before promotion: read-only, so it may be asked while the request is still being checked. */
+/**
+ * What the store holds of a claim before promotion, asked while the request is still being
+ * checked; and, for new bytes, their copy to the content key, started then too (`copied`:
+ * whether it wrote). A copy outside the lock writes only bytes named by their own hash; it
+ * counts under the lock only once the object is seen there (a sweep may have taken it), and a
+ * refusal discards it as it would a copy made under the lock.
+ */
 export interface BlobProbe {
   readonly staged: BlobStat | null;
   readonly contentExists: boolean;
+  readonly copied?: Promise<boolean>;
 }
 
 /**
@@ -35,16 +42,20 @@ export class BlobPromotion {
   ) {}
 
   /**
-   * Both objects' state, asked together. Outside the lock the content's presence is only a
-   * hint, and a safe one: a copy where the object appeared meanwhile writes the same bytes
-   * (it is named by them), and a touch that finds it gone falls back to the copy.
+   * Both objects' state, asked together, then the copy of new bytes to their content key, so
+   * that it runs while the request is checked (`BlobProbe`). Outside the lock the content's
+   * presence is only a hint, and a safe one: a copy where the object appeared meanwhile writes
+   * the same bytes (it is named by them), and a touch that finds it gone falls back to the copy.
    */
   probe(claim: AttachmentClaim & { stagingKey: string }): Promise<BlobProbe> {
     const content = attachmentContentKey(claim.sha256);
-    return Promise.all([this.store.stat(claim.stagingKey), this.store.exists(content)]).then(([staged, contentExists]) => ({
-      staged,
-      contentExists,
-    }));
+    return Promise.all([this.store.stat(claim.stagingKey), this.store.exists(content)]).then(([staged, contentExists]) => {
+      if (contentExists || staged?.size !== claim.size) return { staged, contentExists };
+      const copied = this.store.copy(claim.stagingKey, content);
+      // observed here: a failed early copy is made again under the lock, whose failure is the one reported
+      copied.catch(() => undefined);
+      return { staged, contentExists, copied };
+    });
   }
 
   /**
@@ -61,18 +72,15 @@ export class BlobPromotion {
     work: (promoted: Promoted) => Promise<T>,
     probed: Promise<BlobProbe> = this.probe(claim),
   ): Promise<T> {
-    const content = attachmentContentKey(claim.sha256);
     return this.locks.withLock('attachment-blob', [claim.sha256], async () => {
-      const { staged, contentExists } = await probed;
+      const { staged, contentExists, copied } = await probed;
       if (!staged || staged.size !== claim.size) {
         this.logger.error(
           `upload ${request.correlationId}: staging object ${claim.stagingKey} is ${staged ? `${staged.size} bytes` : 'absent'}, the claim says ${claim.size}`,
         );
         throw CommonErrors.internal(request.correlationId);
       }
-      const touched = contentExists && (await this.store.touch(content));
-      const created = !touched && (await this.store.copy(claim.stagingKey, content));
-      if (!touched && !created) throw this.vanished(claim.stagingKey, request);
+      const created = await this.placeContent(claim, contentExists, copied, request);
       const dropped = this.store
         .delete(claim.stagingKey)
         .catch((error: unknown) =>
@@ -90,6 +98,24 @@ export class BlobPromotion {
     });
   }
 
+  /**
+   * Under the blob lock: the content object in place, and whether this upload wrote it. An
+   * early copy counts when the object is still there (a sweep may have taken it meanwhile: it
+   * deletes only under this lock); else present bytes are touched, absent ones copied.
+   */
+  private async placeContent(
+    claim: AttachmentClaim & { stagingKey: string },
+    contentExists: boolean,
+    copied: Promise<boolean> | undefined,
+    request: ServiceRequest,
+  ): Promise<boolean> {
+    const content = attachmentContentKey(claim.sha256);
+    if (copied && (await copied.catch(() => false)) && (await this.store.exists(content))) return true;
+    if (contentExists && (await this.store.touch(content))) return false;
+    if (await this.store.copy(claim.stagingKey, content)) return true;
+    throw this.vanished(claim.stagingKey, request);
+  }
+
   private async discard(sha256: string): Promise<void> {
     const referenced = await this.queries.referenced([sha256]);
     if (!referenced.has(sha256)) await this.store.delete(attachmentContentKey(sha256));
@@ -101,8 +127,19 @@ export class BlobPromotion {
     return CommonErrors.internal(request.correlationId);
   }
 
-  /** The staging object of a refused or anonymous upload. */
-  async dropStaging(stagingKey: string | null): Promise<void> {
+  /**
+   * A refused or anonymous upload: its staging object goes, and so does the content object its
+   * early copy wrote, under the blob lock, unless an attachment names it by then. Failures are
+   * logged, not thrown (the refusal is the answer; the sweeper removes what is left).
+   */
+  async abandon(stagingKey: string | null, sha256: string | undefined, probed: Promise<BlobProbe> | undefined): Promise<void> {
     if (stagingKey !== null) await this.store.delete(stagingKey).catch(() => undefined);
+    const copied = await probed?.then((probe) => probe.copied ?? false).catch(() => false);
+    if (!copied || sha256 === undefined) return;
+    try {
+      await this.locks.withLock('attachment-blob', [sha256], () => this.discard(sha256));
+    } catch (error) {
+      this.logger.warn(`content object ${attachmentContentKey(sha256)} of a refused upload not discarded: ${String(error)}`);
+    }
   }
 }

@@ -21,10 +21,11 @@ import { checkMarkdown, checkNewAttachment } from './new-attachment.rules';
 /**
  * POST /rest/bug/{id}/attachment (docs/attachments.md §1.1, §2, §6.3). The gateway has
  * streamed `data` into a staging object and hands over its claim. Checks in Bugzilla's
- * order (login, data, bugs and edit rights, the attachment's own fields), promotes the bytes
- * to their content object, then has the bugs service decide and append per bug (obsoletes,
- * flags, comment) and waits until this read model shows every write. Whatever is refused,
- * the staging object goes, and a content object this upload created and nothing names too.
+ * order (login, data, bugs and edit rights, the attachment's own fields), meanwhile copying
+ * new bytes to their content object; promotes them under the blob lock, then has the bugs
+ * service decide and append per bug (obsoletes, flags, comment) and waits until this read
+ * model shows every write. Whatever is refused, the staging object goes, and a content object
+ * this upload created and nothing names too.
  */
 @MessageHandler(CREATE_ATTACHMENT_SUBJECT)
 export class CreateAttachmentHandler {
@@ -41,15 +42,16 @@ export class CreateAttachmentHandler {
     const stagingKey = claim?.stagingKey ?? null;
     if (stagingKey !== null && !stagingKey.startsWith(ATTACHMENT_STAGING_PREFIX)) throw CommonErrors.internal(request.correlationId);
     let promoting = false;
-    // the store is asked what it holds while the request is checked (read-only, so a refusal loses nothing)
-    const probed = claim && stagingKey !== null ? this.blobs.probe({ ...claim, stagingKey }) : undefined;
+    // the store is asked what it holds, and new bytes copied to their content key, while the
+    // request is checked (a refusal discards that copy); not for an anonymous caller, refused first
+    const probed = claim && stagingKey !== null && isLoggedIn(request.auth) ? this.blobs.probe({ ...claim, stagingKey }) : undefined;
     probed?.catch(() => undefined);
     try {
       const checked = await this.check(request, claim);
       promoting = true;
       return await this.blobs.withPromoted(checked.claim, request, (promoted) => this.add(request, checked, promoted), probed);
     } catch (error) {
-      if (!promoting) await this.blobs.dropStaging(stagingKey);
+      if (!promoting) await this.blobs.abandon(stagingKey, claim?.sha256, probed);
       throw error;
     }
   }

@@ -13,11 +13,13 @@ import {
   gil,
   participants,
   quinn,
+  wes,
 } from '@tracker/mailer/domain/testing';
 import { defaultMailPreferences } from '@tracker/mailer/domain';
 import type { IdentityClient } from '../collaborators/identity.client';
 import type { MailerOptions } from '../mailer.options';
 import type { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
+import type { WatchesQueries } from '../read-model/watches.queries';
 import { MailFactsLoader } from './mail-facts.loader';
 
 const OPTIONS: MailerOptions = {
@@ -28,7 +30,7 @@ const OPTIONS: MailerOptions = {
   delivery: { kind: 'none' },
   concurrency: 1,
 };
-const everyone = [ann, bob, cat, dan, eve, quinn, gil].map((ref): UserSummary => ({
+const everyone = [ann, bob, cat, dan, eve, quinn, gil, wes].map((ref): UserSummary => ({
   id: ref.id,
   login: ref.login,
   realName: ref.login,
@@ -48,6 +50,17 @@ function identity(asked: Array<{ ids: number[]; logins: string[] }>): IdentityCl
   } as unknown as IdentityClient;
 }
 
+/** who watches whom (watched → watchers), recording each read */
+function watches(watchersOf: ReadonlyMap<number, number[]>, reads: number[][] = []): WatchesQueries {
+  return {
+    watchersOf: (ids: readonly number[]) => {
+      reads.push([...ids].sort((a, b) => a - b));
+      return Promise.resolve(new Map([...watchersOf].filter(([watched]) => ids.includes(watched))));
+    },
+  } as unknown as WatchesQueries;
+}
+const defaultsFor = { forUsers: () => Promise.resolve(new Map()) } as unknown as MailPreferencesQueries;
+
 describe('MailFactsLoader.loadAll: a batch of changes, one identity request and one preferences read', () => {
   it('each change gets exactly the users it names, as if asked alone; the global watcher in each', async () => {
     const asked: Array<{ ids: number[]; logins: string[] }> = [];
@@ -60,7 +73,7 @@ describe('MailFactsLoader.loadAll: a batch of changes, one identity request and 
         return Promise.resolve(new Map([[eve.id, stored]]));
       },
     } as unknown as MailPreferencesQueries;
-    const loader = new MailFactsLoader(identity(asked), preferences, OPTIONS);
+    const loader = new MailFactsLoader(identity(asked), preferences, watches(new Map()), OPTIONS);
     const small = participants({ assignee: bob.id, qaContact: null, cc: [] });
     const update = change(bugUpdated({ priority: 'P1' }, dan, small));
     const request = change(
@@ -84,8 +97,52 @@ describe('MailFactsLoader.loadAll: a batch of changes, one identity request and 
 
   it('an empty batch asks nobody', async () => {
     const asked: Array<{ ids: number[]; logins: string[] }> = [];
-    const loader = new MailFactsLoader(identity(asked), {} as MailPreferencesQueries, OPTIONS);
+    const loader = new MailFactsLoader(identity(asked), {} as MailPreferencesQueries, watches(new Map()), OPTIONS);
     expect(await loader.loadAll([])).toEqual([]);
     expect(asked).toEqual([]);
+  });
+
+  it('the watchers of a change’s users come with it: one watch read, identity asked again only for watchers it was not asked of', async () => {
+    const asked: Array<{ ids: number[]; logins: string[] }> = [];
+    const reads: number[][] = [];
+    // Wes watches Bob (in the first change only), Ann watches Quinn (in the second only)
+    const loader = new MailFactsLoader(
+      identity(asked),
+      defaultsFor,
+      watches(
+        new Map([
+          [bob.id, [wes.id]],
+          [quinn.id, [ann.id]],
+        ]),
+        reads,
+      ),
+      {
+        ...OPTIONS,
+        globalWatchers: [],
+      },
+    );
+    const [first, second] = await loader.loadAll([
+      {
+        change: change(bugUpdated({ priority: 'P1' }, dan, participants({ qaContact: null, cc: [] }))),
+        bug: bugFacts(),
+        blocked: new Map(),
+      },
+      {
+        change: change(bugUpdated({ priority: 'P2' }, dan, participants({ assignee: cat.id, cc: [] }))),
+        bug: bugFacts(),
+        blocked: new Map(),
+      },
+    ]);
+
+    expect(reads).toEqual([[1, 2, 3, 4, 6]]);
+    expect(asked).toEqual([
+      { ids: [1, 2, 3, 4, 6], logins: [] },
+      { ids: [wes.id], logins: [] },
+    ]);
+    expect([...(first?.watchersOf ?? [])]).toEqual([[bob.id, [wes.id]]]);
+    expect([...(first?.users.keys() ?? [])].sort()).toEqual([ann.id, bob.id, dan.id, wes.id]);
+    expect(first?.users.get(wes.id)?.login).toBe(wes.login);
+    expect([...(second?.watchersOf ?? [])]).toEqual([[quinn.id, [ann.id]]]);
+    expect([...(second?.users.keys() ?? [])].sort()).toEqual([ann.id, cat.id, dan.id, quinn.id]);
   });
 });

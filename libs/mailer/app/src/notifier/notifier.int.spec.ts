@@ -22,7 +22,8 @@ import { describeOnBothPostgres, type TestDatabase, sleep, waitUntil } from '@tr
 import type { IdentityClient } from '../collaborators/identity.client';
 import type { MailerOptions } from '../mailer.options';
 import { MailChangesProjection } from '../read-model/mail-changes.projection';
-import { MailPreferencesProjection } from '../read-model/mail-preferences.projection';
+import { MailSettingsProjection } from '../read-model/mail-settings.projection';
+import { WatchesQueries } from '../read-model/watches.queries';
 import { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
 import { MAILER_MIGRATIONS } from '../read-model/mailer.read-model';
 import { PendingChangesQueries } from '../read-model/pending-changes.queries';
@@ -69,7 +70,7 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
         schema,
         entities: [],
         migrations: MAILER_MIGRATIONS,
-        projections: [new MailChangesProjection(), new MailPreferencesProjection()],
+        projections: [new MailChangesProjection(), new MailSettingsProjection()],
       });
       await opened.start();
       return opened;
@@ -82,7 +83,7 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
     const dispatcher = () =>
       new MailDispatcher(
         queries(),
-        new MailFactsLoader(identity, new MailPreferencesQueries(readModel.dataSource), OPTIONS),
+        new MailFactsLoader(identity, new MailPreferencesQueries(readModel.dataSource), new WatchesQueries(readModel.dataSource), OPTIONS),
         queue,
         OPTIONS,
       );

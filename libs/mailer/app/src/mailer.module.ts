@@ -10,6 +10,7 @@ import { mailerReadModel, onDataSource } from './read-model/mailer.read-model';
 import { MailPreferencesQueries } from './read-model/mail-preferences.queries';
 import { PendingChangesQueries } from './read-model/pending-changes.queries';
 import { WatchesQueries } from './read-model/watches.queries';
+import { MailSettingsQueries } from './read-model/mail-settings.queries';
 import { GetMailPreferencesHandler } from './preferences/get-mail-preferences.handler';
 import { MailPreferencesOwner } from './preferences/mail-preferences-owner';
 import { SetMailPreferencesHandler } from './preferences/set-mail-preferences.handler';
@@ -44,6 +45,7 @@ export class MailerModule {
         onDataSource(PendingChangesQueries),
         onDataSource(MailPreferencesQueries),
         onDataSource(WatchesQueries),
+        onDataSource(MailSettingsQueries),
         MailPreferencesOwner,
         WatchListReader,
         IdentityClient,

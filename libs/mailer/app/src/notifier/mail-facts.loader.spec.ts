@@ -15,11 +15,10 @@ import {
   quinn,
   wes,
 } from '@tracker/mailer/domain/testing';
-import { defaultMailPreferences } from '@tracker/mailer/domain';
+import { defaultMailPreferences, type MailPreferences } from '@tracker/mailer/domain';
 import type { IdentityClient } from '../collaborators/identity.client';
 import type { MailerOptions } from '../mailer.options';
-import type { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
-import type { WatchesQueries } from '../read-model/watches.queries';
+import type { MailSettingsQueries } from '../read-model/mail-settings.queries';
 import { MailFactsLoader } from './mail-facts.loader';
 
 const OPTIONS: MailerOptions = {
@@ -50,30 +49,27 @@ function identity(asked: Array<{ ids: number[]; logins: string[] }>): IdentityCl
   } as unknown as IdentityClient;
 }
 
-/** who watches whom (watched → watchers), recording each read */
-function watches(watchersOf: ReadonlyMap<number, number[]>, reads: number[][] = []): WatchesQueries {
+/** the mail settings read: who watches whom (watched → watchers) and the stored preferences, recording each read */
+function settings(
+  watchersOf: ReadonlyMap<number, number[]>,
+  preferences: ReadonlyMap<number, MailPreferences> = new Map(),
+  reads: number[][] = [],
+): MailSettingsQueries {
   return {
-    watchersOf: (ids: readonly number[]) => {
+    forUsers: (ids: readonly number[]) => {
       reads.push([...ids].sort((a, b) => a - b));
-      return Promise.resolve(new Map([...watchersOf].filter(([watched]) => ids.includes(watched))));
+      return Promise.resolve({ watchersOf: new Map([...watchersOf].filter(([watched]) => ids.includes(watched))), preferences });
     },
-  } as unknown as WatchesQueries;
+  } as unknown as MailSettingsQueries;
 }
-const defaultsFor = { forUsers: () => Promise.resolve(new Map()) } as unknown as MailPreferencesQueries;
 
-describe('MailFactsLoader.loadAll: a batch of changes, one identity request and one preferences read', () => {
+describe('MailFactsLoader.loadAll: a batch of changes, one identity request and one settings read', () => {
   it('each change gets exactly the users it names, as if asked alone; the global watcher in each', async () => {
     const asked: Array<{ ids: number[]; logins: string[] }> = [];
     const reads: number[][] = [];
     /** Eve's stored setting: the loader hands this very object on; the others get the defaults */
     const stored = defaultMailPreferences();
-    const preferences = {
-      forUsers: (ids: readonly number[]) => {
-        reads.push([...ids].sort((a, b) => a - b));
-        return Promise.resolve(new Map([[eve.id, stored]]));
-      },
-    } as unknown as MailPreferencesQueries;
-    const loader = new MailFactsLoader(identity(asked), preferences, watches(new Map()), OPTIONS);
+    const loader = new MailFactsLoader(identity(asked), settings(new Map(), new Map([[eve.id, stored]]), reads), OPTIONS);
     const small = participants({ assignee: bob.id, qaContact: null, cc: [] });
     const update = change(bugUpdated({ priority: 'P1' }, dan, small));
     const request = change(
@@ -97,23 +93,23 @@ describe('MailFactsLoader.loadAll: a batch of changes, one identity request and 
 
   it('an empty batch asks nobody', async () => {
     const asked: Array<{ ids: number[]; logins: string[] }> = [];
-    const loader = new MailFactsLoader(identity(asked), {} as MailPreferencesQueries, watches(new Map()), OPTIONS);
+    const loader = new MailFactsLoader(identity(asked), {} as MailSettingsQueries, OPTIONS);
     expect(await loader.loadAll([])).toEqual([]);
     expect(asked).toEqual([]);
   });
 
-  it('the watchers of a change’s users come with it: one watch read, identity asked again only for watchers it was not asked of', async () => {
+  it('the watchers of a change’s users come with it: one settings read, identity asked again only for watchers it was not asked of', async () => {
     const asked: Array<{ ids: number[]; logins: string[] }> = [];
     const reads: number[][] = [];
     // Wes watches Bob (in the first change only), Ann watches Quinn (in the second only)
     const loader = new MailFactsLoader(
       identity(asked),
-      defaultsFor,
-      watches(
+      settings(
         new Map([
           [bob.id, [wes.id]],
           [quinn.id, [ann.id]],
         ]),
+        new Map(),
         reads,
       ),
       {

@@ -23,8 +23,7 @@ import type { IdentityClient } from '../collaborators/identity.client';
 import type { MailerOptions } from '../mailer.options';
 import { MailChangesProjection } from '../read-model/mail-changes.projection';
 import { MailSettingsProjection } from '../read-model/mail-settings.projection';
-import { WatchesQueries } from '../read-model/watches.queries';
-import { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
+import { MailSettingsQueries } from '../read-model/mail-settings.queries';
 import { MAILER_MIGRATIONS } from '../read-model/mailer.read-model';
 import { PendingChangesQueries } from '../read-model/pending-changes.queries';
 import { MailDispatcher } from './mail-dispatcher';
@@ -81,12 +80,7 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       await queue.process(recordingHandler(deliveries));
     };
     const dispatcher = () =>
-      new MailDispatcher(
-        queries(),
-        new MailFactsLoader(identity, new MailPreferencesQueries(readModel.dataSource), new WatchesQueries(readModel.dataSource), OPTIONS),
-        queue,
-        OPTIONS,
-      );
+      new MailDispatcher(queries(), new MailFactsLoader(identity, new MailSettingsQueries(readModel.dataSource), OPTIONS), queue, OPTIONS);
     const queries = () => new PendingChangesQueries(readModel.dataSource);
     /** one append: the events of one request, one correlation id */
     const append = async (

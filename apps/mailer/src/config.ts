@@ -7,6 +7,8 @@ export interface MailerConfig {
   readonly platform: ServicePlatformConfig;
   readonly mailer: MailerOptions;
   readonly mailQueue: MailQueueConfig;
+  /** the process's niceness (0 to 19): mail yields the CPU to the services' requests (process-priority.ts) */
+  readonly nice: number;
 }
 
 /** The only place the mailer process reads its environment. */
@@ -16,5 +18,6 @@ export function loadMailerConfig(environment: NodeJS.ProcessEnv): Readonly<Maile
     platform: readDistributedPlatformConfig(env),
     mailer: readMailerOptions(env, null),
     mailQueue: readMailQueueConfig(env, 'bullmq'),
+    nice: env.int('TRACKER_MAILER_NICE', 10, { min: 0, max: 19 }),
   });
 }

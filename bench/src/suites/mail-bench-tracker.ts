@@ -56,6 +56,8 @@ export async function startMailBenchTracker(): Promise<MailBenchTracker> {
     TRACKER_ADMIN_LOGIN: ADMIN.login,
     TRACKER_ADMIN_PASSWORD: ADMIN.password,
     TRACKER_ADMIN_API_KEY: ADMIN.apiKey,
+    // the mailer's niceness (its default, 10, unless the run sets another to compare)
+    ...(process.env['TRACKER_MAILER_NICE'] ? { TRACKER_MAILER_NICE: process.env['TRACKER_MAILER_NICE'] } : {}),
   };
   const processes: NodeProcess[] = [];
   const stop = async (): Promise<void> => {

@@ -23,3 +23,5 @@ export * from './flags';
 export * from './mailer/dead-letters.message';
 export * from './mailer/mail-preferences.events';
 export * from './mailer/mail-preferences.message';
+export * from './mailer/watch-list.events';
+export * from './mailer/watch-list.message';

@@ -43,6 +43,7 @@ export const OLDER_SHAPES: readonly OlderShape[] = [
   { streamPrefix: 'commenttags-', eventType: 'CommentTagsUpdated', renamed: { tags: 'list' } },
   { streamPrefix: 'flagtype-', eventType: 'FlagTypeCreated', renamed: { description: 'desc', sortKey: 'sortkey' } },
   { streamPrefix: 'mailprefs-', eventType: 'MailPreferencesSet', renamed: { roles: 'relationships' } },
+  { streamPrefix: 'watch-', eventType: 'WatchListSet', renamed: { watchedIds: 'watched' } },
 ];
 
 /** SQL that rewrites the stored events of a shape's type into the older shape, at schema version 1. */

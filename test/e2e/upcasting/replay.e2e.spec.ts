@@ -108,6 +108,7 @@ async function buildInstallation(world: World): Promise<Installation> {
   await ok(world, 'PUT', `/bug/${bugId}/tags`, { add: ['mine', 'later'] }, annHeaders);
   await ok(world, 'POST', `/bug_user_last_visit/${bugId}`, {}, annHeaders);
   await ok(world, 'PUT', `/user/${annId}/mail_preferences`, { relationships: { CC: ['comment'] } }, annHeaders);
+  await ok(world, 'PUT', `/user/${annId}/watch`, { add: [TEST_ADMIN.login] }, annHeaders);
   await ok(world, 'POST', '/flag_type', { name: 'replayflag', description: 'Replayed flag', target_type: 'bug', inclusions: ['Widgets'] });
   return { annId, annKey, annKeyId, annToken, bugId, commentId };
 }
@@ -135,6 +136,7 @@ async function reads(world: World, at: Installation): Promise<Record<string, unk
     [`/bug_user_last_visit/${at.bugId}`, ann],
     ['/flag_type/Widgets/Main', ann],
     [`/user/${at.annId}/mail_preferences`, ann],
+    [`/user/${at.annId}/watch`, ann],
   ];
   const answers: Record<string, unknown> = {};
   for (const [path, headers] of paths) {
@@ -195,9 +197,10 @@ describeWithServers(['postgres'], 'a v1 event of every stream type replays ident
         const { sql, parameters } = rewriteToOlderShape('eventstore', shape);
         rewritten.set(shape.eventType, (await client.query(sql, parameters)).rowCount ?? 0);
       }
-      // the mailer has no rebuild message (its ledger must survive): its preferences are projected again from the log here
+      // the mailer has no rebuild message (its ledger must survive): its preferences and watch lists are projected again from the log here
       await client.query(`DELETE FROM mailer.mail_preferences`);
-      await client.query(`DELETE FROM mailer.projection_checkpoints WHERE name = 'mail-preferences'`);
+      await client.query(`DELETE FROM mailer.watches`);
+      await client.query(`DELETE FROM mailer.projection_checkpoints WHERE name = 'mail-settings'`);
     } finally {
       await client.end();
     }
@@ -271,6 +274,7 @@ describeWithServers(['postgres'], 'a v1 event of every stream type replays ident
         { 'x-bugzilla-api-key': at.annKey },
       ],
     ],
+    ['watch-', (at) => ['PUT', `/user/${at.annId}/watch`, { remove: [TEST_ADMIN.login] }, { 'x-bugzilla-api-key': at.annKey }]],
   ];
 
   it.each(commands)('a command on a %s stream decides alike and leaves the same reads behind', async (_prefix, command, status = 200) => {

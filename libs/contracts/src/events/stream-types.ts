@@ -14,6 +14,7 @@ import { groupStreamType } from '../identity/group.events';
 import { loginTokenStreamType } from '../identity/login-token.events';
 import { userStreamType } from '../identity/user.events';
 import { mailPreferencesStreamType } from '../mailer/mail-preferences.events';
+import { watchListStreamType } from '../mailer/watch-list.events';
 import { projectionSkipsStreamType } from './projection-skip.events';
 import type { StreamType } from './stream-type';
 
@@ -39,6 +40,7 @@ export const DOMAIN_STREAM_TYPES: readonly StreamType[] = [
   commentTagsStreamType,
   flagTypeStreamType,
   mailPreferencesStreamType,
+  watchListStreamType,
 ];
 
 /** The platform's own streams: the read models' skip log. */

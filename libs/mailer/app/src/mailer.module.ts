@@ -9,14 +9,20 @@ import { MailFactsLoader } from './notifier/mail-facts.loader';
 import { mailerReadModel, onDataSource } from './read-model/mailer.read-model';
 import { MailPreferencesQueries } from './read-model/mail-preferences.queries';
 import { PendingChangesQueries } from './read-model/pending-changes.queries';
+import { WatchesQueries } from './read-model/watches.queries';
+import { MailSettingsQueries } from './read-model/mail-settings.queries';
 import { GetMailPreferencesHandler } from './preferences/get-mail-preferences.handler';
 import { MailPreferencesOwner } from './preferences/mail-preferences-owner';
 import { SetMailPreferencesHandler } from './preferences/set-mail-preferences.handler';
 import { MailWorker } from './worker/mail-worker';
+import { GetWatchListHandler } from './watching/get-watch-list.handler';
+import { SetWatchListHandler } from './watching/set-watch-list.handler';
+import { WatchListReader } from './watching/watch-list.reader';
 
 /**
  * The mailer service (docs/mail.md): the notifier (projection and dispatcher) that turns
- * bug changes into queued mails, the workers that send them, and users' stored mail preferences. The mail queue (MAIL_QUEUE) comes from the app's
+ * bug changes into queued mails, the workers that send them, and users' stored mail preferences
+ * and watch lists. The mail queue (MAIL_QUEUE) comes from the app's
  * MailQueueModule: BullMQ on Redis in distributed mode, in process in embedded mode.
  */
 @Module({})
@@ -25,13 +31,23 @@ export class MailerModule {
     return {
       module: MailerModule,
       imports: [mailerReadModel],
-      controllers: [healthController('mailer'), ListDeadLettersHandler, GetMailPreferencesHandler, SetMailPreferencesHandler],
+      controllers: [
+        healthController('mailer'),
+        ListDeadLettersHandler,
+        GetMailPreferencesHandler,
+        SetMailPreferencesHandler,
+        GetWatchListHandler,
+        SetWatchListHandler,
+      ],
       providers: [
         { provide: MAILER_OPTIONS, useValue: options },
         ...commandProviders(),
         onDataSource(PendingChangesQueries),
         onDataSource(MailPreferencesQueries),
+        onDataSource(WatchesQueries),
+        onDataSource(MailSettingsQueries),
         MailPreferencesOwner,
+        WatchListReader,
         IdentityClient,
         MailFactsLoader,
         MailDispatcher,

@@ -10,7 +10,7 @@ export interface MailerOptions {
   readonly globalWatchers: readonly string[];
   /** how long a recorded change rests before it is mailed, so that an append split across two batches is mailed whole */
   readonly settleMs: number;
-  /** how often the dispatcher looks for recorded changes */
+  /** how often the dispatcher looks for recorded changes: each look costs the mailer a statement, each batch six and a request to identity, so mail, which may wait, waits for bigger batches */
   readonly pollMs: number;
   /** where the mail workers send: SMTP, `.eml` files, or nowhere (no worker in this process) */
   readonly delivery: MailDelivery;
@@ -32,7 +32,7 @@ export function readMailerOptions(env: EnvReader, emlDir: string | null): Mailer
       .map((login) => login.trim())
       .filter((login) => login !== ''),
     settleMs: env.int('TRACKER_MAIL_SETTLE_MS', 200, { min: 0, max: 60_000 }),
-    pollMs: env.int('TRACKER_MAIL_POLL_MS', 250, { min: 10, max: 60_000 }),
+    pollMs: env.int('TRACKER_MAIL_POLL_MS', 500, { min: 10, max: 60_000 }),
     delivery: readDelivery(env, emlDir),
     concurrency: env.int('TRACKER_MAIL_CONCURRENCY', 4, { min: 1, max: 100 }),
   };

@@ -12,3 +12,6 @@ export * from './bug-facts/bug-mail-facts.rules';
 export * from './recipients/mail-candidates';
 export * from './dep-changed/decide-dep-changed-recipients';
 export * from './preferences/mail-preferences.decider';
+export * from './watching/watch-list.decider';
+export * from './recipients/kept-relationships';
+export * from './mailer.errors';

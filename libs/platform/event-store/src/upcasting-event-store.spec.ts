@@ -130,6 +130,7 @@ describe('EventStreams', () => {
       'commenttags-',
       'flagtype-',
       'mailprefs-',
+      'watch-',
       'projection-skips-',
     ]);
     expect(streams.typeOf('projection-skips-identity')?.prefix).toBe('projection-skips-');

@@ -1,6 +1,7 @@
 import { type BugMailChange, type BugMailFacts, decideDepChangedRecipients, type MailFacts, recipientKey } from '@tracker/mailer/domain';
 import { bugMailSubject, renderDepChangedMail } from '../render/bug-mail.render';
 import { threadingHeaders } from '../render/mail-threading';
+import { bugMailHeaders, mailReasons } from './bug-mail-headers';
 import type { MailJob } from './mail-jobs';
 
 /**
@@ -18,13 +19,8 @@ export function depChangedJobs(
   return [...blocked].flatMap(([blockedId, blockedFacts]) =>
     decideDepChangedRecipients(change, facts.bug, { ...facts, bug: blockedFacts }).map((mail): MailJob => {
       const key = recipientKey({ userId: mail.user.id, address: mail.user.email });
-      const reasons = mail.reasons.join(' ');
-      const headers = {
-        'X-Tracker-Reason': reasons,
-        'X-Tracker-Type': mail.type,
-        'X-Tracker-Changed-Fields': mail.content.fields.map((field) => field.field).join(' '),
-        ...threadingHeaders(blockedId, key, `${change.changeId}-dep`, false, from),
-      };
+      const reasons = mailReasons(mail);
+      const headers = { ...bugMailHeaders(mail), ...threadingHeaders(blockedId, key, `${change.changeId}-dep`, false, from) };
       const message = {
         to: [mail.user.email],
         from,

@@ -11,7 +11,7 @@ import {
 } from '@tracker/mailer/domain';
 import { IdentityClient } from '../collaborators/identity.client';
 import { MAILER_OPTIONS, type MailerOptions } from '../mailer.options';
-import { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
+import { MailSettingsQueries } from '../read-model/mail-settings.queries';
 
 /** One change of a batch: its bug after the change, and the bugs its dep_changed mails tell. */
 export interface ChangeToMail {
@@ -29,16 +29,17 @@ interface Named {
 
 /**
  * Gathers the facts the recipients deciders need for a batch of changes: every user they
- * name and the global watchers and cc-list addresses, asked of identity in one request, and
- * their stored mail preferences in one query (Bugzilla's defaults for those who never set
- * any). Each change gets exactly the users it names, as if asked alone, so what is decided
+ * name and the global watchers and cc-list addresses, asked of identity in one request; the
+ * watchers of those users and everyone's stored mail preferences in one query (Bugzilla's
+ * defaults for those who never set any); identity asked again only for watchers it was not
+ * asked about. Each change gets exactly the users it names, as if asked alone, so what is decided
  * for a change does not depend on the batch it was mailed in (a replay decides the same).
  */
 @Injectable()
 export class MailFactsLoader {
   constructor(
     private readonly identity: IdentityClient,
-    private readonly preferences: MailPreferencesQueries,
+    private readonly settings: MailSettingsQueries,
     @Inject(MAILER_OPTIONS) private readonly options: MailerOptions,
   ) {}
 
@@ -50,15 +51,29 @@ export class MailFactsLoader {
     const ids = new Set(named.flatMap((one) => [...one.ids]));
     const logins = new Set(named.flatMap((one) => [...one.logins]));
     const found = await this.identity.users(first.change.changeId, [...ids], [...logins]);
-    const stored = await this.preferences.forUsers(found.map((user) => user.id));
-    const watchers = new Set(this.options.globalWatchers.map((login) => login.toLowerCase()));
+    const { watchersOf, preferences: stored } = await this.settings.forUsers(found.map((user) => user.id));
+    const foundIds = new Set(found.map((user) => user.id));
+    const unknownWatchers = [...new Set([...watchersOf.values()].flat())].filter((id) => !foundIds.has(id));
+    const everyone = [
+      ...found,
+      ...(unknownWatchers.length > 0 ? await this.identity.users(first.change.changeId, unknownWatchers, []) : []),
+    ];
+    const facts = new Map(everyone.map((user) => [user.id, userFacts(user, stored.get(user.id) ?? defaultMailPreferences())]));
+    const globalWatchers = new Set(this.options.globalWatchers.map((login) => login.toLowerCase()));
     return changes.map((item, index) => {
       const mine = named[index] ?? { ids: new Set(), logins: new Set() };
-      const users = found.filter((user) => mine.ids.has(user.id) || mine.logins.has(user.login.toLowerCase()));
+      const involved = found.filter((user) => mine.ids.has(user.id) || mine.logins.has(user.login.toLowerCase()));
+      const watching = new Map<number, readonly number[]>();
+      for (const user of involved) {
+        const watchers = watchersOf.get(user.id);
+        if (watchers) watching.set(user.id, watchers);
+      }
+      const userIds = new Set([...involved.map((user) => user.id), ...[...watching.values()].flat()]);
       return {
         bug: item.bug,
-        users: new Map(users.map((user) => [user.id, userFacts(user, stored.get(user.id) ?? defaultMailPreferences())])),
-        globalWatcherIds: users.filter((user) => watchers.has(user.login.toLowerCase())).map((user) => user.id),
+        users: new Map([...facts].filter(([id]) => userIds.has(id))),
+        globalWatcherIds: involved.filter((user) => globalWatchers.has(user.login.toLowerCase())).map((user) => user.id),
+        watchersOf: watching,
       };
     });
   }
@@ -85,6 +100,7 @@ function userFacts(user: UserSummary, preferences: MailPreferences): MailUserFac
   const permissions = user.access?.permissions ?? [];
   return {
     id: user.id,
+    login: user.login,
     email: user.email,
     emailEnabled: user.canLogin && user.emailEnabled !== false,
     groupIds: user.access?.groupIds ?? [],

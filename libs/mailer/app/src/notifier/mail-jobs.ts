@@ -4,6 +4,7 @@ import type { QueuedMail } from '../read-model/pending-changes.queries';
 import { bugMailSubject, renderBugMail } from '../render/bug-mail.render';
 import { flagMailSubject, renderFlagMail } from '../render/flag-mail.render';
 import { threadingHeaders } from '../render/mail-threading';
+import { bugMailHeaders, mailReasons } from './bug-mail-headers';
 
 /** One mail to queue: its deterministic job id, the ledger row, the message. */
 export interface MailJob extends QueuedMail {
@@ -19,13 +20,8 @@ export function mailJobs(change: BugMailChange, facts: MailFacts, from: string):
   const summary = facts.bug.summary;
   const bugMails = decideBugRecipients(change, facts).map((mail): MailJob => {
     const key = recipientKey({ userId: mail.user.id, address: mail.user.email });
-    const reasons = mail.reasons.join(' ');
-    const headers = {
-      'X-Tracker-Reason': reasons,
-      'X-Tracker-Type': mail.type,
-      'X-Tracker-Changed-Fields': mail.content.fields.map((field) => field.field).join(' '),
-      ...threadingHeaders(change.bugId, key, change.changeId, change.isNew, from),
-    };
+    const reasons = mailReasons(mail);
+    const headers = { ...bugMailHeaders(mail), ...threadingHeaders(change.bugId, key, change.changeId, change.isNew, from) };
     const message = {
       to: [mail.user.email],
       from,

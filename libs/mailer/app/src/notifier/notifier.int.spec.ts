@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BugEvent, UserSummary } from '@tracker/contracts';
+import type { BugEvent, MailPreferencesSet, UserSummary, WatchListSet } from '@tracker/contracts';
 import {
   ann,
   bob,
@@ -13,7 +13,9 @@ import {
   flagsChanged,
   participants,
   quinn,
+  wes,
 } from '@tracker/mailer/domain/testing';
+import { defaultMailPreferences } from '@tracker/mailer/domain';
 import { type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { InProcessMailQueue, type MailQueue } from '@tracker/platform/mail-queue';
 import { type Delivery, recordingHandler } from '@tracker/platform/mail-queue/testing';
@@ -22,8 +24,9 @@ import { describeOnBothPostgres, type TestDatabase, sleep, waitUntil } from '@tr
 import type { IdentityClient } from '../collaborators/identity.client';
 import type { MailerOptions } from '../mailer.options';
 import { MailChangesProjection } from '../read-model/mail-changes.projection';
-import { MailPreferencesProjection } from '../read-model/mail-preferences.projection';
-import { MailPreferencesQueries } from '../read-model/mail-preferences.queries';
+import { MailSettingsProjection } from '../read-model/mail-settings.projection';
+import { MailSettingsQueries } from '../read-model/mail-settings.queries';
+import { WatchesQueries } from '../read-model/watches.queries';
 import { MAILER_MIGRATIONS } from '../read-model/mailer.read-model';
 import { PendingChangesQueries } from '../read-model/pending-changes.queries';
 import { MailDispatcher } from './mail-dispatcher';
@@ -69,7 +72,7 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
         schema,
         entities: [],
         migrations: MAILER_MIGRATIONS,
-        projections: [new MailChangesProjection(), new MailPreferencesProjection()],
+        projections: [new MailChangesProjection(), new MailSettingsProjection()],
       });
       await opened.start();
       return opened;
@@ -80,12 +83,7 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
       await queue.process(recordingHandler(deliveries));
     };
     const dispatcher = () =>
-      new MailDispatcher(
-        queries(),
-        new MailFactsLoader(identity, new MailPreferencesQueries(readModel.dataSource), OPTIONS),
-        queue,
-        OPTIONS,
-      );
+      new MailDispatcher(queries(), new MailFactsLoader(identity, new MailSettingsQueries(readModel.dataSource), OPTIONS), queue, OPTIONS);
     const queries = () => new PendingChangesQueries(readModel.dataSource);
     /** one append: the events of one request, one correlation id */
     const append = async (
@@ -235,6 +233,27 @@ function describeNotifier(target: string, open: () => Promise<TestDatabase>): vo
         eve.login,
         quinn.login,
       ]);
+    });
+
+    it('watch lists and preferences are projected from their streams and read back in one statement, watchers’ preferences included', async () => {
+      const setting = async (stream: string, event: WatchListSet | MailPreferencesSet): Promise<void> => {
+        const correlationId = randomUUID();
+        const metadata = { actor: null, occurredAt: new Date().toISOString(), correlationId, causationId: correlationId };
+        await store.appendToStream(stream, [{ ...event, schemaVersion: 1, metadata }], { expectedRevision: 'any' });
+      };
+      await setting(`watch-${wes.id}`, { type: 'WatchListSet', data: { userId: wes.id, watchedIds: [bob.id, cat.id] } });
+      await setting(`watch-${dan.id}`, { type: 'WatchListSet', data: { userId: dan.id, watchedIds: [cat.id] } });
+      await setting(`watch-${dan.id}`, { type: 'WatchListSet', data: { userId: dan.id, watchedIds: [bob.id] } });
+      const roles = { ...defaultMailPreferences().roles, CC: ['comment'] };
+      await setting(`mailprefs-${wes.id}`, { type: 'MailPreferencesSet', data: { userId: wes.id, roles, global: [] } });
+      await readModel.catchUp();
+      const settings = await new MailSettingsQueries(readModel.dataSource).forUsers([bob.id, cat.id, eve.id]);
+      expect([...settings.watchersOf]).toEqual([
+        [bob.id, [dan.id, wes.id]],
+        [cat.id, [wes.id]],
+      ]);
+      expect(settings.preferences.get(wes.id)?.roles.CC).toEqual(['comment']);
+      expect(await new WatchesQueries(readModel.dataSource).listOf(cat.id)).toEqual({ watchedIds: [], watcherIds: [wes.id] });
     });
   });
 }

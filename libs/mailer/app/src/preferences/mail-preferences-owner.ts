@@ -3,7 +3,7 @@ import { CommonErrors, DomainError, hasPermission, isLoggedIn, type ServiceReque
 import { IdentityClient } from '../collaborators/identity.client';
 
 /**
- * Whose mail preferences a request reads or writes (docs/mail.md §10): the user named by
+ * Whose mail preferences or watch list a request reads or writes (docs/mail.md §10-11): the user named by
  * `id_or_name`, which must be the caller, unless the caller has `editusers`. Identity is
  * asked who that is; a name it does not know is 51, as for `/rest/user/{id_or_name}`.
  */

@@ -27,8 +27,12 @@ interface ChangeDraft {
 export class MailChangesProjection implements Projection {
   readonly name = 'mail-changes';
   readonly streamPrefixes = [BUG_STREAM_PREFIX];
-  /** nobody waits on it, and a change rests TRACKER_MAIL_SETTLE_MS before it is mailed anyway: a busy tracker's changes gather into one transaction */
-  readonly batchIntervalMs = 100;
+  /**
+   * Nobody waits on it, and a change rests TRACKER_MAIL_SETTLE_MS before it is mailed anyway:
+   * a busy tracker's changes gather into one transaction of seven statements, at most four a
+   * second (docs/benchmarks.md: the mailer's CPU per update is the write path's loss).
+   */
+  readonly batchIntervalMs = 250;
   /** `mail_start` by schema: written once by the migration, never changed */
   private readonly mailFrom = new Map<string, number>();
 

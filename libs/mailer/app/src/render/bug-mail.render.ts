@@ -15,7 +15,7 @@ export function bugMailSubject(bugId: number, summary: string, isNew: boolean): 
 
 /** The bodies of a bug mail, from what the recipient may read only. */
 export function renderBugMail(change: BugMailChange, summary: string, mail: BugMailRecipient): RenderedMail {
-  const view = bugMailView(change, [`Bug ${change.bugId}: ${summary}`], mail.content, mail.reasons);
+  const view = bugMailView(change, [`Bug ${change.bugId}: ${summary}`], mail.content, mail.reasons, mail.watching.reasons);
   return { text: bugMailTextTemplate(view), html: bugMailHtmlTemplate(view) };
 }
 
@@ -30,6 +30,6 @@ export function renderDepChangedMail(
     `Bug ${blockedId} depends on bug ${change.bugId}, which changed state.`,
     `Bug ${change.bugId} Summary: ${blockerSummary}`,
   ];
-  const view = bugMailView(change, heading, mail.content, mail.reasons);
+  const view = bugMailView(change, heading, mail.content, mail.reasons, mail.watching.reasons);
   return { text: bugMailTextTemplate(view), html: bugMailHtmlTemplate(view) };
 }

@@ -8,6 +8,15 @@ const REASON_TEXT: Readonly<Record<MailRelationship, string>> = {
   GlobalWatcher: 'You are watching all bug changes.',
 };
 
+/** Bugzilla's bugmail.txt.tmpl `reasons_watch`: a role held by a user one watches. */
+const WATCH_REASON_TEXT: Readonly<Record<MailRelationship, string>> = {
+  AssignedTo: 'You are watching the assignee of the bug.',
+  QAcontact: 'You are watching the QA Contact of the bug.',
+  Reporter: 'You are watching the reporter of the bug.',
+  CC: 'You are watching someone on the CC list of the bug.',
+  GlobalWatcher: 'You are watching someone who watches all bug changes.',
+};
+
 /** One diff row as both templates show it. */
 export interface FieldRowView {
   readonly label: string;
@@ -43,6 +52,7 @@ export function bugMailView(
   heading: readonly string[],
   content: VisibleContent,
   reasons: readonly MailRelationship[],
+  watchReasons: readonly MailRelationship[],
 ): BugMailView {
   const rows = content.fields.map(rowView);
   return {
@@ -51,7 +61,7 @@ export function bugMailView(
     rows,
     table: textTable(rows),
     comments: content.comments.map((comment) => commentView(comment, change)),
-    reasons: reasons.map((reason) => REASON_TEXT[reason]),
+    reasons: [...reasons.map((reason) => REASON_TEXT[reason]), ...watchReasons.map((reason) => WATCH_REASON_TEXT[reason])],
   };
 }
 

@@ -2,7 +2,7 @@ import { BUG_MAIL_EVENTS } from '../preferences/mail-events';
 import { defaultMailPreferences } from '../preferences/mail-preferences';
 import type { BugMailChange } from '../change/bug-mail-change';
 import type { BugMailFacts, MailFacts } from '../recipients/mail-facts';
-import { bugFacts, bugUpdated, cat, change, commentAdded, dan, eve, facts, gil, quinn, user } from '../testing/mail-world.fixture';
+import { bugFacts, bugUpdated, cat, change, commentAdded, dan, eve, facts, gil, quinn, user, wes } from '../testing/mail-world.fixture';
 import { decideDepChangedRecipients, depChangedTargets } from './decide-dep-changed-recipients';
 
 /** Bug 42 (Ann's, Bob's, Quinn's, Cat and Eve on CC) blocks bug 77: Cat reported it, Quinn has it, Eve and Dan are on its CC. */
@@ -86,5 +86,18 @@ describe('dep_changed: a bug that opens or closes tells the bugs it blocks (refe
     given(blocker(), facts({ bug: blockedBug({}, 'UNCONFIRMED'), users: [user(cat, { preferences: noUnconfirmed })] }))
       .when(closed)
       .then(['eve@example.com CC', 'quinn@example.com AssignedTo']);
+  });
+
+  it('a watcher of the blocked bug’s role holder is told too, when they can see both bugs, naming whom they watch', () => {
+    const watched = facts({ bug: blockedBug(), watchersOf: new Map([[quinn.id, [wes.id]]]) });
+    const mails = decideDepChangedRecipients(closed, blocker(), watched);
+    expect(mails.map((mail) => [mail.user.email, mail.reasons, mail.watching])).toEqual([
+      ['cat@example.com', ['Reporter'], { reasons: [], logins: [] }],
+      ['eve@example.com', ['CC'], { reasons: [], logins: [] }],
+      ['quinn@example.com', ['AssignedTo'], { reasons: [], logins: [] }],
+      ['wes@example.com', [], { reasons: ['AssignedTo'], logins: ['quinn@example.com'] }],
+    ]);
+    const secret = blocker({ groupIds: [9], isCcAccessible: false, isCreatorAccessible: false });
+    expect(decideDepChangedRecipients(closed, secret, watched).map((mail) => mail.user.email)).toEqual(['quinn@example.com']);
   });
 });

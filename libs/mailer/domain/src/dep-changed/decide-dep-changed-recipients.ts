@@ -2,8 +2,9 @@ import { canSeeBug } from '@tracker/contracts';
 import type { BugMailChange } from '../change/bug-mail-change';
 import type { BugMailEvent } from '../preferences/mail-events';
 import { wantsBugMail } from '../preferences/mail-preferences';
-import { type BugMailRecipient, mailUser } from '../recipients/decide-bug-recipients';
-import { mailCandidates, participantsOf, RELATIONSHIP_ORDER } from '../recipients/mail-candidates';
+import { type BugMailRecipient, mailUser, watchingOf } from '../recipients/decide-bug-recipients';
+import { keptRelationships } from '../recipients/kept-relationships';
+import { mailCandidates, participantsOf } from '../recipients/mail-candidates';
 import type { BugMailFacts, MailFacts } from '../recipients/mail-facts';
 
 /** A dependency mail says only how the blocker's state moved (Bugzilla's dep_only diffs). */
@@ -17,8 +18,8 @@ export function depChangedTargets(change: BugMailChange, blocker: BugMailFacts):
 
 /**
  * Bugzilla's `dep_changed` mail (reference §11.1; Bug.pm send_changes, BugMail::Send with
- * dep_only) to one bug the changed bug blocks: its own role holders and the global watchers,
- * each who wants event `dependencies` for a role (own changes and UNCONFIRMED bugs excluded
+ * dep_only) to one bug the changed bug blocks: its own role holders, the global watchers and
+ * the watchers of them all, each who wants event `dependencies` for a role (own changes and UNCONFIRMED bugs excluded
  * as usual), whose mail is enabled and who can see both bugs: the mail names the blocker and
  * its summary, and Bugzilla's dep_ok check keeps a confidential blocker's summary from leaking.
  */
@@ -26,17 +27,16 @@ export function decideDepChangedRecipients(change: BugMailChange, blocker: BugMa
   const fields = change.fields.filter((field) => DEP_FIELDS.includes(field.field) && field.attachment === null);
   const unconfirmed = blocked.bug.status === 'UNCONFIRMED';
   const recipients: BugMailRecipient[] = [];
-  for (const [userId, relationships] of mailCandidates([participantsOf(blocked.bug.access)], blocked.globalWatcherIds)) {
+  for (const [userId, candidate] of mailCandidates([participantsOf(blocked.bug.access)], blocked.globalWatcherIds, blocked.watchersOf)) {
     const user = blocked.users.get(userId);
     if (!user || !user.emailEnabled) continue;
     const viewer = { user, groupIds: user.groupIds };
     if (!canSeeBug(viewer, blocked.bug.access) || !canSeeBug(viewer, blocker.access)) continue;
     const circumstances = { ownChange: change.changer.id === userId, unconfirmed };
-    const reasons = RELATIONSHIP_ORDER.filter(
-      (relationship) => relationships.has(relationship) && wantsBugMail(user.preferences, relationship, DEP_EVENTS, circumstances),
-    );
-    if (reasons.length === 0) continue;
-    recipients.push({ user: mailUser(user), reasons, type: 'dep_changed', content: { fields, comments: [] } });
+    const kept = keptRelationships(candidate, (relationship) => wantsBugMail(user.preferences, relationship, DEP_EVENTS, circumstances));
+    if (!kept) continue;
+    const watching = watchingOf(kept, blocked);
+    recipients.push({ user: mailUser(user), reasons: kept.reasons, watching, type: 'dep_changed', content: { fields, comments: [] } });
   }
   return recipients;
 }

@@ -17,7 +17,9 @@ import {
   participants,
   quinn,
   user,
+  wes,
 } from '../testing/mail-world.fixture';
+import type { BugMailRecipient } from './decide-bug-recipients';
 import type { MailFacts } from './mail-facts';
 import { decideBugRecipients } from './decide-bug-recipients';
 
@@ -221,6 +223,107 @@ describe('decideBugRecipients: who gets a bug mail and why (reference §11)', ()
       const mails = decideBugRecipients(change(bugCreated()), facts());
       expect(mails.find((mail) => mail.user.id === bob.id)?.content.comments.map((comment) => comment.text)).toEqual(['It crashes.']);
       expect(mails.map((mail) => mail.user.id)).toEqual([bob.id, cat.id, eve.id, quinn.id]);
+    });
+  });
+
+  describe('user watching (Bugzilla’s BugMail.pm: watchers inherit the watched users’ relationships)', () => {
+    const watching = (entries: ReadonlyArray<[number, number[]]>): ReadonlyMap<number, readonly number[]> => new Map(entries);
+    /** "login Reason… | WatchReason… logins…", as the two headers will read */
+    const headers = (mails: readonly BugMailRecipient[]): string[] =>
+      mails.map(
+        (mail) =>
+          `${mail.user.email} ${mail.reasons.join(' ') || 'None'} | ${[...mail.watching.reasons, ...mail.watching.logins].join(' ') || 'None'}`,
+      );
+
+    it('a watcher gets the mail the watched user gets, naming the watched user and their role; the others are unchanged', () => {
+      const mails = decideBugRecipients(change(commentAdded('Hi')), facts({ watchersOf: watching([[cat.id, [wes.id]]]) }));
+      expect(headers(mails)).toEqual([
+        'ann@example.com Reporter | None',
+        'bob@example.com AssignedTo | None',
+        'cat@example.com CC | None',
+        'eve@example.com CC | None',
+        'quinn@example.com QAcontact | None',
+        'wes@example.com None | CC cat@example.com',
+      ]);
+      expect(mails.find((mail) => mail.user.id === wes.id)?.content.comments.map((comment) => comment.text)).toEqual(['Hi']);
+    });
+
+    it('watching several: every kept role in Bugzilla’s order, then the watched users', () => {
+      const world = facts({
+        watchersOf: watching([
+          [cat.id, [wes.id]],
+          [bob.id, [wes.id]],
+        ]),
+      });
+      expect(headers(decideBugRecipients(change(commentAdded('Hi')), world)).at(-1)).toBe(
+        'wes@example.com None | AssignedTo CC bob@example.com cat@example.com',
+      );
+    });
+
+    it('a watcher who is involved themself gets one mail, with both reasons', () => {
+      const mails = decideBugRecipients(change(commentAdded('Hi')), facts({ watchersOf: watching([[cat.id, [eve.id]]]) }));
+      expect(headers(mails.filter((mail) => mail.user.id === eve.id))).toEqual(['eve@example.com CC | CC cat@example.com']);
+      expect(mails).toHaveLength(5);
+    });
+
+    it('the watcher’s own checks apply: mail disabled, a bug they cannot see, their own preferences', () => {
+      const watched = watching([[cat.id, [wes.id]]]);
+      const idsOf = (world: MailFacts): number[] => decideBugRecipients(change(commentAdded('Hi')), world).map((mail) => mail.user.id);
+      expect(idsOf(facts({ watchersOf: watched, users: [user(wes, { emailEnabled: false })] }))).not.toContain(wes.id);
+      const hidden = bugFacts({ groupIds: [9], isCcAccessible: true, isCreatorAccessible: false });
+      // the watched CC member sees it as a CC member; their watcher is in no role and none of its groups
+      expect(idsOf(facts({ watchersOf: watched, bug: hidden }))).toEqual([bob.id, cat.id, eve.id, quinn.id]);
+      const defaults = defaultMailPreferences();
+      const noCcMail = { ...defaults, roles: { ...defaults.roles, CC: [] } };
+      expect(idsOf(facts({ watchersOf: watched, users: [user(wes, { preferences: noCcMail })] }))).not.toContain(wes.id);
+      // the watched user's own setting is theirs alone
+      expect(idsOf(facts({ watchersOf: watched, users: [user(cat, { preferences: noCcMail })] }))).toEqual([
+        ann.id,
+        bob.id,
+        eve.id,
+        quinn.id,
+        wes.id,
+      ]);
+    });
+
+    it('a private comment reaches a watcher of an insider only when the watcher is an insider too', () => {
+      const privateNote = change(commentAdded('Internal.', { isPrivate: true }));
+      const watched = watching([[eve.id, [wes.id]]]);
+      expect(headers(decideBugRecipients(privateNote, facts({ watchersOf: watched })))).toEqual(['eve@example.com CC | None']);
+      const insider = facts({ watchersOf: watched, users: [user(wes, { isInsider: true })] });
+      expect(headers(decideBugRecipients(privateNote, insider))).toEqual([
+        'eve@example.com CC | None',
+        'wes@example.com None | CC eve@example.com',
+      ]);
+    });
+
+    it('the watched user’s own change reaches their watcher; the watcher’s own change does not reach the watcher', () => {
+      const world = facts({ watchersOf: watching([[cat.id, [wes.id]]]) });
+      const byCat = decideBugRecipients(change(commentAdded('Mine.', { author: cat })), world).map((mail) => mail.user.id);
+      expect(byCat).toEqual([ann.id, bob.id, eve.id, quinn.id, wes.id]);
+      const byWes = decideBugRecipients(change(commentAdded('Watching.', { author: wes })), world).map((mail) => mail.user.id);
+      expect(byWes).not.toContain(wes.id);
+    });
+
+    it('watching is not passed on, and the watcher’s events are their own (the watched user’s CC removal is not theirs)', () => {
+      const chain = facts({
+        watchersOf: watching([
+          [cat.id, [wes.id]],
+          [wes.id, [dan.id]],
+        ]),
+      });
+      expect(decideBugRecipients(change(commentAdded('Hi')), chain).map((mail) => mail.user.id)).not.toContain(dan.id);
+      const removeCat = bugUpdated({ cc: { added: [], removed: [cat] } }, ann, participants(), participants({ cc: [eve.id] }));
+      given(facts({ watchersOf: watching([[cat.id, [wes.id]]]) }))
+        .when(change(removeCat))
+        .then(['cat@example.com CC']);
+    });
+
+    it('a watcher of a global watcher gets every mail the global watcher gets, as Bugzilla', () => {
+      const world = facts({ globalWatcherIds: [gil.id], watchersOf: watching([[gil.id, [wes.id]]]) });
+      expect(headers(decideBugRecipients(change(commentAdded('Hi')), world)).at(-1)).toBe(
+        'wes@example.com None | GlobalWatcher gil@example.com',
+      );
     });
   });
 });

@@ -5,6 +5,8 @@ import type { MailPreferences } from '../preferences/mail-preferences';
 /** What the mailer must know of a user to mail them (asked of identity when the change is mailed). */
 export interface MailUserFacts {
   readonly id: number;
+  /** names them in a watcher's `X-Tracker-Watch-Reason` */
+  readonly login: string;
   readonly email: string;
   /** false: Bugzilla's disable_mail, nothing is sent */
   readonly emailEnabled: boolean;
@@ -35,6 +37,8 @@ export interface MailFacts {
   readonly users: ReadonlyMap<number, MailUserFacts>;
   /** Bugzilla's `globalwatchers` */
   readonly globalWatcherIds: readonly number[];
+  /** Bugzilla's user watching: watched user id → the ids of their watchers (docs/mail.md §11) */
+  readonly watchersOf: ReadonlyMap<number, readonly number[]>;
 }
 
 /** Names a recipient within a change: the job id's last part. */

@@ -17,7 +17,7 @@ import type { BugMailFacts, MailFacts, MailUserFacts } from '../recipients/mail-
 /**
  * A small world for the mailer's specs: a bug reported by Ann, assigned to Bob, QA by Quinn,
  * with Cat and Eve (an insider and time tracker) on CC; Dan changes things; Gil watches
- * every bug. Every user has the default preferences unless a spec says otherwise.
+ * every bug; Wes is in no role, and watches users when a spec says so. Every user has the default preferences unless a spec says otherwise.
  */
 export const ann: UserRef = { id: 1, login: 'ann@example.com' };
 export const bob: UserRef = { id: 2, login: 'bob@example.com' };
@@ -26,6 +26,7 @@ export const dan: UserRef = { id: 4, login: 'dan@example.com' };
 export const eve: UserRef = { id: 5, login: 'eve@example.com' };
 export const quinn: UserRef = { id: 6, login: 'quinn@example.com' };
 export const gil: UserRef = { id: 7, login: 'gil@example.com' };
+export const wes: UserRef = { id: 8, login: 'wes@example.com' };
 export const BUG_ID = 42;
 export const AT = '2026-11-27T09:00:00Z';
 
@@ -40,6 +41,7 @@ export const participants = (change: Partial<BugParticipants> = {}): BugParticip
 export function user(ref: UserRef, change: Partial<MailUserFacts> = {}): MailUserFacts {
   return {
     id: ref.id,
+    login: ref.login,
     email: ref.login,
     emailEnabled: true,
     groupIds: [],
@@ -72,14 +74,24 @@ export function bugFacts(change: Partial<BugMailFacts['access']> = {}, status = 
 
 /** Everybody at defaults, Eve an insider and time tracker, no global watcher. */
 export function facts(
-  change: { users?: readonly MailUserFacts[]; bug?: BugMailFacts; globalWatcherIds?: readonly number[] } = {},
+  change: {
+    users?: readonly MailUserFacts[];
+    bug?: BugMailFacts;
+    globalWatcherIds?: readonly number[];
+    watchersOf?: ReadonlyMap<number, readonly number[]>;
+  } = {},
 ): MailFacts {
-  const everyone = [ann, bob, cat, dan, eve, quinn, gil].map((ref) =>
+  const everyone = [ann, bob, cat, dan, eve, quinn, gil, wes].map((ref) =>
     user(ref, ref === eve ? { isInsider: true, isTimeTracker: true } : {}),
   );
   const users = new Map(everyone.map((facts_) => [facts_.id, facts_]));
   for (const replaced of change.users ?? []) users.set(replaced.id, replaced);
-  return { bug: change.bug ?? bugFacts(), users, globalWatcherIds: change.globalWatcherIds ?? [] };
+  return {
+    bug: change.bug ?? bugFacts(),
+    users,
+    globalWatcherIds: change.globalWatcherIds ?? [],
+    watchersOf: change.watchersOf ?? new Map(),
+  };
 }
 
 export function change(...events: BugEvent[]): BugMailChange {

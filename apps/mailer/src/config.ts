@@ -18,6 +18,6 @@ export function loadMailerConfig(environment: NodeJS.ProcessEnv): Readonly<Maile
     platform: readDistributedPlatformConfig(env),
     mailer: readMailerOptions(env, null),
     mailQueue: readMailQueueConfig(env, 'bullmq'),
-    nice: env.int('TRACKER_MAILER_NICE', 10, { min: 0, max: 19 }),
+    nice: env.int('TRACKER_MAILER_NICE', 0, { min: 0, max: 19 }),
   });
 }

@@ -121,7 +121,15 @@ describeInEmbeddedMode(
             [assignee.login, 'AssignedTo', 'None'],
             [cc.login, 'CC', `CC ${insider.login}`],
             [insider.login, 'CC', 'None'],
-            [watcher.login, 'None', `AssignedTo CC ${[assignee.login, cc.login].sort().join(' ')}`],
+            // the watched users by id, as the header names them (the users were made side by side)
+            [
+              watcher.login,
+              'None',
+              `AssignedTo CC ${[assignee, cc]
+                .sort((x, y) => x.id - y.id)
+                .map((user) => user.login)
+                .join(' ')}`,
+            ],
             [insiderWatcher.login, 'None', `CC ${insider.login}`],
           ].sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? '')),
         );

@@ -39,6 +39,13 @@ type WorkerMessage = { ready: true } | { error: string } | { fatal: string } | {
 const RESTART_DELAYS_MS = [200, 1000, 2000, 5000, 10_000, 30_000];
 const STABLE_AFTER_MS = 60_000;
 const MEMORY_ANSWER_MS = 1000;
+/**
+ * The worker's young generation (V8 gives each thread ~48 MB by default). Its objects live
+ * for one request (the bytes of a query and of its answer, copied in and out of PGlite), so
+ * a small nursery holds them; a full one stays resident once grown (docs/benchmarks.md,
+ * "Embedded memory, second round").
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
 
 export class EmbeddedPostgres {
   private worker: Worker;
@@ -157,6 +164,7 @@ export class EmbeddedPostgres {
 async function startWorker(dataDir: string | undefined, socketDir: string): Promise<Worker> {
   const worker = new Worker(join(__dirname, 'embedded-postgres.worker.js'), {
     workerData: { dataDir, socketPath: join(socketDir, '.s.PGSQL.5432') },
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,14 @@ import { ADMIN } from './bugs-generator';
 const ROOT = resolve(__dirname, '../../../..');
 
 /**
+ * The node options of `npm start` (package.json's start script): a 4 MB semi-space keeps
+ * the main thread's young generation at ~12 MB instead of ~48 MB (docs/benchmarks.md,
+ * "Embedded memory, second round"). The embedded suite, which holds `npm start` to its
+ * memory bound, starts the process with them; the throughput suites keep node's defaults.
+ */
+export const NPM_START_NODE_OPTIONS = '--max-semi-space-size=4';
+
+/**
  * The standalone process as the bench suites run it: `npm start`'s build output on a port
  * of its own, with the bench's administrator, on `dataDir` (and on the real PostgreSQL
  * when `env` names `TRACKER_DATABASE_URL`; embedded PGlite otherwise).

@@ -5,7 +5,7 @@ import { http } from '@tracker/testing';
 import { httpRequestsPerSecond } from '../http-load';
 import { ratePerSecond } from '../measure';
 import type { Measurement } from '../report';
-import { restBaseOf, startBenchStandalone } from './bench-standalone';
+import { NPM_START_NODE_OPTIONS, restBaseOf, startBenchStandalone } from './bench-standalone';
 import { ADMIN } from './bugs-generator';
 import { call, SECONDS } from './bugs-http';
 
@@ -25,12 +25,14 @@ const RSS_AT_MOST_MB = 500;
  * - ready: from spawn until the catalog's defaults answer (a newcomer's first call), at most 5 s;
  * - resident memory after `BUGS` bugs created through the API and the keyed-read and search
  *   loads of the bugs suite at 32 connections, at most 500 MB, and its peak meanwhile,
- *   both read from the process's own `/metrics` (`process_resident_memory_bytes`).
+ *   both read from the process's own `/metrics` (`process_resident_memory_bytes`), with the
+ *   parts that make it up and the rates of the loads;
+ * the process is started with `npm start`'s node options.
  */
 export async function embeddedBench(): Promise<Measurement[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tracker-bench-embedded-'));
   const started = process.hrtime.bigint();
-  const tracker = startBenchStandalone(dataDir);
+  const tracker = startBenchStandalone(dataDir, { NODE_OPTIONS: NPM_START_NODE_OPTIONS });
   try {
     const base = await restBaseOf(tracker);
     const origin = base.replace(/\/rest$/, '');
@@ -40,26 +42,39 @@ export async function embeddedBench(): Promise<Measurement[]> {
     try {
       const created = await createBugs(base);
       const bugId = await firstBugId(base);
-      await httpRequestsPerSecond(`${base}/bug/${bugId}?Bugzilla_api_key=${ADMIN.apiKey}`, CONNECTIONS, SECONDS);
-      await httpRequestsPerSecond(
+      const keyedRead = await httpRequestsPerSecond(`${base}/bug/${bugId}?Bugzilla_api_key=${ADMIN.apiKey}`, CONNECTIONS, SECONDS);
+      const fieldsSearch = await httpRequestsPerSecond(
         `${base}/bug?product=Embedded0&status=CONFIRMED&include_fields=id,summary,status&limit=50&Bugzilla_api_key=${ADMIN.apiKey}`,
         CONNECTIONS,
         SECONDS,
       );
-      await httpRequestsPerSecond(`${base}/bug?product=Embedded1&limit=50&Bugzilla_api_key=${ADMIN.apiKey}`, CONNECTIONS, SECONDS);
-      const after = await residentMegabytes(origin);
+      const fullSearch = await httpRequestsPerSecond(
+        `${base}/bug?product=Embedded1&limit=50&Bugzilla_api_key=${ADMIN.apiKey}`,
+        CONNECTIONS,
+        SECONDS,
+      );
+      const after = await memoryWithWorkerOf(origin);
       const bugs = BUGS.toLocaleString('en-US');
+      const measured = (name: string, value: number, unit: string): Measurement => ({ suite: 'embedded', name, value, unit });
       return [
         { suite: 'embedded', name: 'npm start: ready after build (catalog installed)', value: ready, unit: 's', atMost: READY_AT_MOST_S },
-        { suite: 'embedded', name: `POST /rest/bug, ${IN_FLIGHT} in flight, embedded`, value: created, unit: 'bugs/s' },
+        measured(`POST /rest/bug, ${IN_FLIGHT} in flight, embedded`, created, 'bugs/s'),
+        // the loads the memory is held to, so that a leaner process that got much slower shows
+        measured(`GET /rest/bug/{id} with API key, ${CONNECTIONS} connections, embedded`, keyedRead, 'req/s'),
+        measured(`search, 50 bugs, id,summary,status, ${CONNECTIONS} connections, embedded`, fieldsSearch, 'req/s'),
+        measured(`search, 50 full bugs, ${CONNECTIONS} connections, embedded`, fullSearch, 'req/s'),
         {
           suite: 'embedded',
           name: `resident memory after ${bugs} bugs and the read and search loads`,
-          value: after,
+          value: after.resident,
           unit: 'MB',
           atMost: RSS_AT_MOST_MB,
         },
-        { suite: 'embedded', name: `resident memory, peak during ${bugs} bugs and the loads`, value: await peak.stop(), unit: 'MB' },
+        measured(`resident memory, peak during ${bugs} bugs and the loads`, await peak.stop(), 'MB'),
+        // where the resident memory is (docs/benchmarks.md, "Embedded memory, second round")
+        measured('  of which: the main thread V8 heap (every service and the gateway)', after.mainHeap, 'MB'),
+        measured("  of which: PGlite's WebAssembly memory (reserved; never shrinks)", after.wasm, 'MB'),
+        measured("  of which: the PGlite worker's V8 heap (used)", after.workerHeap, 'MB'),
       ];
     } finally {
       await peak.stop();
@@ -107,11 +122,38 @@ async function firstBugId(base: string): Promise<number> {
   return id;
 }
 
-async function residentMegabytes(origin: string): Promise<number> {
-  const metrics = await http(origin, '/metrics');
-  const match = /^process_resident_memory_bytes (\d+)/m.exec(metrics.text);
-  if (!match?.[1]) throw new Error('the standalone process reports no process_resident_memory_bytes');
-  return Number(match[1]) / 1e6;
+interface ProcessMemory {
+  readonly resident: number;
+  readonly mainHeap: number;
+  readonly wasm: number;
+  readonly workerHeap: number;
+}
+
+/** The process's memory in MB, from its own `/metrics`; the worker's parts NaN when it did not answer that scrape. */
+async function memoryOf(origin: string): Promise<ProcessMemory> {
+  const { text } = await http(origin, '/metrics');
+  const megabytes = (pattern: RegExp): number => {
+    const match = pattern.exec(text);
+    return match?.[1] ? Number(match[1]) / 1e6 : Number.NaN;
+  };
+  const memory = {
+    resident: megabytes(/^process_resident_memory_bytes (\d+)/m),
+    mainHeap: megabytes(/^nodejs_heap_size_total_bytes (\d+)/m),
+    wasm: megabytes(/^tracker_embedded_postgres_memory_bytes\{part="wasm"\} (\d+)/m),
+    workerHeap: megabytes(/^tracker_embedded_postgres_memory_bytes\{part="heap"\} (\d+)/m),
+  };
+  if (Number.isNaN(memory.resident)) throw new Error('the standalone process reports no process_resident_memory_bytes');
+  return memory;
+}
+
+/** As memoryOf, asked again (up to 10 s) while the PGlite worker is too busy to report its part within a scrape. */
+async function memoryWithWorkerOf(origin: string): Promise<ProcessMemory> {
+  let memory = await memoryOf(origin);
+  for (let tries = 0; Number.isNaN(memory.wasm) && tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    memory = await memoryOf(origin);
+  }
+  return memory;
 }
 
 /** The largest resident size seen, sampled every 500 ms until stopped. */
@@ -120,7 +162,13 @@ function watchPeak(origin: string): { stop(): Promise<number> } {
   let running = true;
   const sampling = (async () => {
     while (running) {
-      peak = Math.max(peak, await residentMegabytes(origin).catch(() => 0));
+      peak = Math.max(
+        peak,
+        await memoryOf(origin).then(
+          (memory) => memory.resident,
+          () => 0,
+        ),
+      );
       await new Promise((r) => setTimeout(r, 500));
     }
   })();

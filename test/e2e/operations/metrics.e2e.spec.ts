@@ -74,6 +74,17 @@ describeInBothModes(
       if (mode === 'distributed') expect(await gatewayMetrics()).not.toContain('tracker_mail_queue_jobs{');
     });
 
+    it("reports the embedded PostgreSQL's memory in the one process that holds it, and nowhere on a real server", async () => {
+      const text = await gatewayMetrics();
+      if (mode === 'distributed') {
+        expect(text).not.toContain('tracker_embedded_postgres_memory_bytes{');
+        return;
+      }
+      // PostgreSQL's WebAssembly memory holds at least its 32 MB buffer pool (docs/architecture.md)
+      expect(sample(text, 'tracker_embedded_postgres_memory_bytes{part="wasm"}')).toBeGreaterThanOrEqual(32 * 1024 * 1024);
+      expect(sample(text, 'tracker_embedded_postgres_memory_bytes{part="heap"}')).toBeGreaterThan(0);
+    });
+
     it("answers Kubernetes' probes: the gateway's /readyz covers every service; a service's own on its operations port", async () => {
       expect((await http(tracker().baseUrl, '/livez')).json()).toEqual({ status: 'ok' });
       const ready = await http(tracker().baseUrl, '/readyz');

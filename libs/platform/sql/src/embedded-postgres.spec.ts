@@ -86,6 +86,20 @@ describe('EmbeddedPostgres', () => {
     }
   }, 60_000);
 
+  it("reports PostgreSQL's WebAssembly memory, which holds at least its 32 MB buffer pool", async () => {
+    const embedded = await EmbeddedPostgres.start(undefined);
+    try {
+      const setting = await withPool(embedded, (pool) => pool.query<{ shared_buffers: string }>('SHOW shared_buffers'));
+      expect(setting.rows).toEqual([{ shared_buffers: '32MB' }]);
+      const { wasmBytes } = await embedded.memory();
+      // WebAssembly memory comes in 64 KiB pages
+      expect(wasmBytes % 65_536).toBe(0);
+      expect(wasmBytes).toBeGreaterThanOrEqual(32 * 1024 * 1024);
+    } finally {
+      await embedded.stop();
+    }
+  });
+
   it('rolls back the transaction of a client that leaves while its BEGIN runs, so others are not blocked', async () => {
     const embedded = await EmbeddedPostgres.start(undefined);
     try {

@@ -29,6 +29,8 @@ export interface EmbeddedPostgresEvents {
 export interface WorkerMemory {
   readonly heapUsedBytes: number;
   readonly externalBytes: number;
+  /** PGlite's WebAssembly memory (part of externalBytes): PostgreSQL's buffer pool, caches and work memory */
+  readonly wasmBytes: number;
 }
 
 type WorkerMessage = { ready: true } | { error: string } | { fatal: string } | { memory: WorkerMemory };
@@ -36,6 +38,14 @@ type WorkerMessage = { ready: true } | { error: string } | { fatal: string } | {
 /** Restart delays after successive deaths; a worker that stayed up a minute resets the count. */
 const RESTART_DELAYS_MS = [200, 1000, 2000, 5000, 10_000, 30_000];
 const STABLE_AFTER_MS = 60_000;
+const MEMORY_ANSWER_MS = 1000;
+/**
+ * The worker's young generation (V8 gives each thread ~48 MB by default). Its objects live
+ * for one request (the bytes of a query and of its answer, copied in and out of PGlite), so
+ * a small nursery holds them; a full one stays resident once grown (docs/benchmarks.md,
+ * "Embedded memory, second round").
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
 
 export class EmbeddedPostgres {
   private worker: Worker;
@@ -79,12 +89,17 @@ export class EmbeddedPostgres {
     return this.restartCount;
   }
 
-  /** The worker thread's own memory (its V8 heap and buffers outside it). */
+  /** The worker thread's own memory (its V8 heap and buffers outside it); refused if it does not answer within a second (dead, restarting, busy). */
   memory(): Promise<WorkerMemory> {
     const worker = this.worker;
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        worker.off('message', listener);
+        reject(new Error('the embedded PostgreSQL worker did not report its memory within a second'));
+      }, MEMORY_ANSWER_MS);
       const listener = (message: WorkerMessage): void => {
         if (!('memory' in message)) return;
+        clearTimeout(timer);
         worker.off('message', listener);
         resolve(message.memory);
       };
@@ -149,6 +164,7 @@ export class EmbeddedPostgres {
 async function startWorker(dataDir: string | undefined, socketDir: string): Promise<Worker> {
   const worker = new Worker(join(__dirname, 'embedded-postgres.worker.js'), {
     workerData: { dataDir, socketPath: join(socketDir, '.s.PGSQL.5432') },
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -208,7 +208,13 @@ async function main() {
   parentPort?.on('message', async (message) => {
     if (message === 'memory') {
       const heap = getHeapStatistics();
-      parentPort?.postMessage({ memory: { heapUsedBytes: heap.used_heap_size, externalBytes: heap.external_memory } });
+      const memory = {
+        heapUsedBytes: heap.used_heap_size,
+        externalBytes: heap.external_memory,
+        // PostgreSQL's own memory: it only grows (WebAssembly cannot give memory back)
+        wasmBytes: db.mod?.HEAPU8.byteLength ?? 0,
+      };
+      parentPort?.postMessage({ memory });
       return;
     }
     if (message !== 'stop') return;

@@ -9,8 +9,20 @@
  */
 const { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { dirname, join, sep } = require('node:path');
+const { setFlagsFromString } = require('node:v8');
 const { threadId } = require('node:worker_threads');
 const { PGlite } = require('@electric-sql/pglite');
+
+/*
+ * PostgreSQL's WebAssembly compiled by V8's baseline compiler (Liftoff) only. By default V8
+ * also recompiles hot functions with its optimising compiler (TurboFan) on background
+ * threads, and the memory those compilations take from malloc stays in the process: PGlite
+ * alone in a worker held ~350 MB resident after opening a database, ~170 MB without the
+ * tier-up, for no measurable cost per query (docs/benchmarks.md, "Embedded memory, second
+ * round"). The flag is process-wide and read when a module is compiled, so it is set before
+ * PGlite compiles its module; no other WebAssembly in Tracker is hot enough to miss TurboFan.
+ */
+setFlagsFromString('--liftoff-only');
 
 const TEMPLATE = (() => {
   const entry = require.resolve('@electric-sql/pglite');

@@ -1,6 +1,7 @@
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger, Module } from '@nestjs/common';
 import { EmbeddedPostgres } from './embedded-postgres';
+import { trackEmbeddedPostgresMemory } from './embedded-postgres-metrics';
 import { SQL_CONNECTION, postgresConnection, type SqlConnection } from './sql-connection';
 
 export type SqlConfig =
@@ -11,12 +12,17 @@ export type SqlConfig =
 /** The embedded PostgreSQL of this process, or null on a real server (operators' and tests' handle on it). */
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 
-/** Stops embedded PostgreSQL in the last shutdown phase, after every pool was closed. */
+/** Reports embedded PostgreSQL's memory on /metrics, and stops it in the last shutdown phase, after every pool was closed. */
 @Injectable()
 class EmbeddedPostgresLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(EMBEDDED_POSTGRES) private readonly embedded: EmbeddedPostgres | null) {}
+  private readonly untrackMemory: (() => void) | undefined;
+
+  constructor(@Inject(EMBEDDED_POSTGRES) private readonly embedded: EmbeddedPostgres | null) {
+    this.untrackMemory = embedded ? trackEmbeddedPostgresMemory(() => embedded.memory()) : undefined;
+  }
 
   async onApplicationShutdown(): Promise<void> {
+    this.untrackMemory?.();
     await this.embedded?.stop();
   }
 }

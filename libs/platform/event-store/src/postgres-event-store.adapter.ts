@@ -16,6 +16,7 @@ import type {
 import { START, WrongExpectedRevisionError } from './event-store.port';
 import { contentHash } from './audit/event-hash';
 import type { LogPage } from './polling-subscription';
+import { KnownAppends } from './known-appends';
 import { COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
 import { PollingSubscription } from './polling-subscription';
 import { NotificationListener } from './notification-listener';
@@ -37,10 +38,12 @@ export interface PostgresEventStoreOptions {
  * The event store on PostgreSQL, for a real server and for embedded PGlite alike.
  * Live subscriptions are woken by this process's own appends at once, by other
  * processes' appends through LISTEN/NOTIFY where the server supports it, and otherwise
- * by polling.
+ * by polling. A subscription passes over this process's appends of streams it does not
+ * follow without reading the log (known-appends.ts).
  */
 export class PostgresEventStore implements EventStore {
   private readonly signal = new WakeSignal();
+  private readonly known = new KnownAppends();
   private readonly subscriptions = new Set<Subscription>();
   private listener: NotificationListener | undefined;
 
@@ -88,8 +91,10 @@ export class PostgresEventStore implements EventStore {
     if (!row.appended || row.last_position === null) {
       throw new WrongExpectedRevisionError(streamName, options.expectedRevision, revision < 0 ? 'no_stream' : revision);
     }
+    const position = BigInt(row.last_position);
+    this.known.appended(streamName, events.length, position);
     this.signal.notify();
-    return { nextExpectedRevision: revision, position: BigInt(row.last_position) };
+    return { nextExpectedRevision: revision, position };
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -125,6 +130,7 @@ export class PostgresEventStore implements EventStore {
       this.signal,
       options,
       this.pollIntervalMs,
+      this.known,
     );
     const subscription: Subscription = {
       stop: async () => {
@@ -185,12 +191,24 @@ export class PostgresEventStore implements EventStore {
     return this.listener?.connected ?? false;
   }
 
+  /**
+   * A NOTIFY arrived (with the append's last position), or the listener lost its connection
+   * (undefined: something may have been missed). Our own appends' notifications, already
+   * known, wake nobody.
+   */
+  private announced(position: GlobalPosition | undefined): void {
+    if (position === undefined) this.known.missedSome();
+    else if (position <= this.known.announced) return;
+    else this.known.announce(position);
+    this.signal.notify();
+  }
+
   /** Other processes' appends wake our subscriptions through NOTIFY; the listener reconnects on loss. */
   private async listen(reconnectDelaysMs: readonly number[] | undefined): Promise<void> {
     const listener = new NotificationListener({
       clientConfig: this.connection.poolConfig,
       channel: notificationChannel(this.schema),
-      onWake: () => this.signal.notify(),
+      onWake: (position) => this.announced(position),
       reconnectDelaysMs,
     });
     await listener.start();

@@ -1,41 +1,54 @@
+import type { RecordedEvent } from './event-store.port';
 import { KnownAppends } from './known-appends';
 
 const bugs = (streamName: string): boolean => streamName.startsWith('bug-');
 
-describe('KnownAppends: what a subscription may pass over without reading the log', () => {
-  it('passes over own appends of streams it does not follow, up to the newest announced position', () => {
+/** The events of one append to `streamName`, at positions first..last. */
+function appendOf(streamName: string, first: number, last = first): RecordedEvent[] {
+  return Array.from({ length: last - first + 1 }, (_, i) => ({
+    id: `e${first + i}`,
+    streamName,
+    revision: i,
+    position: BigInt(first + i),
+    type: 'Noted',
+    schemaVersion: 1,
+    data: {},
+    metadata: {} as never,
+  }));
+}
+
+const ids = (tail: { events: readonly RecordedEvent[] } | undefined) => tail?.events.map((event) => event.id);
+
+describe('KnownAppends: what a subscription may take without reading the log', () => {
+  it("takes its streams' events of own appends, and passes over the others, up to the newest announced position", () => {
     const known = new KnownAppends();
-    known.appended('user-1', 1, 11n);
-    known.appended('product-2', 3, 14n);
-    expect(known.passOver(10n, bugs)).toBe(14n);
-    expect(known.passOver(14n, bugs)).toBe(14n);
+    known.appended(appendOf('user-1', 11));
+    known.appended(appendOf('bug-2', 12, 13));
+    known.appended(appendOf('product-2', 14, 16));
+    expect(known.tailAfter(10n, bugs)).toMatchObject({ upTo: 16n });
+    expect(ids(known.tailAfter(10n, bugs))).toEqual(['e12', 'e13']);
+    expect(known.tailAfter(13n, bugs)).toEqual({ events: [], upTo: 16n });
+    expect(known.tailAfter(16n, bugs)).toEqual({ events: [], upTo: 16n });
   });
 
-  it('must read when an own append is of a followed stream', () => {
+  it("must read when a position is nobody's own: another process's announced append, a gap, or inside an append", () => {
     const known = new KnownAppends();
-    known.appended('user-1', 1, 11n);
-    known.appended('bug-2', 2, 13n);
-    expect(known.passOver(10n, bugs)).toBeUndefined();
-    expect(known.passOver(13n, bugs)).toBe(13n);
-  });
-
-  it("must read when a position is nobody's own: another process's announced append, or a gap", () => {
-    const known = new KnownAppends();
-    known.appended('user-1', 1, 11n);
+    known.appended(appendOf('user-1', 11));
     known.announce(12n);
-    expect(known.passOver(10n, bugs)).toBeUndefined();
+    expect(known.tailAfter(10n, bugs)).toBeUndefined();
     const gap = new KnownAppends();
-    gap.appended('user-1', 1, 11n);
-    gap.appended('user-2', 1, 13n);
-    expect(gap.passOver(10n, bugs)).toBeUndefined();
-    expect(gap.passOver(12n, bugs)).toBe(13n);
+    gap.appended(appendOf('user-1', 11));
+    gap.appended(appendOf('bug-2', 13, 14));
+    expect(gap.tailAfter(10n, bugs)).toBeUndefined();
+    expect(ids(gap.tailAfter(12n, bugs))).toEqual(['e13', 'e14']);
+    expect(gap.tailAfter(13n, bugs)).toBeUndefined();
   });
 
-  it('appends answered out of order are found by their first position', () => {
+  it('finds appends answered out of order by their first position', () => {
     const known = new KnownAppends();
-    known.appended('user-2', 2, 13n);
-    known.appended('user-1', 1, 11n);
-    expect(known.passOver(10n, bugs)).toBe(13n);
+    known.appended(appendOf('bug-2', 12, 13));
+    known.appended(appendOf('bug-1', 11));
+    expect(ids(known.tailAfter(10n, bugs))).toEqual(['e11', 'e12', 'e13']);
   });
 
   it('counts missed announcements', () => {

@@ -1,25 +1,33 @@
-import type { GlobalPosition } from './event-store.port';
+import type { GlobalPosition, RecordedEvent } from './event-store.port';
 import { START } from './event-store.port';
 
-/** Own appends remembered; a subscription further behind than this reads the log as before. */
-const REMEMBERED = 4096;
+/** Own appends remembered (with their events); a subscription further behind than this reads the log as before. */
+const REMEMBERED = 1024;
 
 interface OwnAppend {
   readonly streamName: string;
   readonly last: GlobalPosition;
+  /** as stored: the rows a read of the log would return */
+  readonly events: readonly RecordedEvent[];
+}
+
+/** What a subscription can take without reading the log: the followed streams' events, and how far that covers. */
+export interface KnownTail {
+  readonly events: readonly RecordedEvent[];
+  readonly upTo: GlobalPosition;
 }
 
 /**
- * What a process knows of the log's tail without reading it: the positions of its own
- * appends with their stream, and the newest position any append announced (its own, or
- * another process's through NOTIFY). Appends hold the store's global lock from their first
- * position to their commit, so an append of n events that ends at P owns exactly the
- * positions P-n+1..P, and every position below them is settled. A subscription woken
- * by an append can therefore tell when everything between its position and the newest
- * announced one is this process's appends of streams it does not follow, and pass over
- * them without reading the log (each append used to make every subscription of the
- * process read it, twice with its own NOTIFY). Anything else (another process's event, a
- * position no append owns, an event of its streams) makes it read, as before.
+ * What a process knows of the log's tail without reading it: its own appends, with their
+ * events as stored, and the newest position any append announced (its own, or another
+ * process's through NOTIFY). Appends hold the store's global lock from their first
+ * position to their commit, so an append owns every position from its first event to its
+ * last, and every position below them is settled. A subscription woken by an append can
+ * therefore tell when everything between its position and the newest announced one is
+ * this process's appends, and take their events of its streams from here instead of
+ * reading them back (each append used to make every subscription of the process read the
+ * log, most of them twice with its own NOTIFY). Anything else (another process's event, a
+ * position no append owns) makes it read, as before.
  */
 export class KnownAppends {
   /** by first position */
@@ -37,14 +45,18 @@ export class KnownAppends {
     return this.blind;
   }
 
-  /** This process appended `count` events to `streamName`, the last at `last`. */
-  appended(streamName: string, count: number, last: GlobalPosition): void {
-    this.own.set(last - BigInt(count) + 1n, { streamName, last });
-    this.announce(last);
+  /** This process appended `events` (as stored, in order) to one stream. */
+  appended(events: readonly RecordedEvent[]): void {
+    const [first] = events;
+    const last = events.at(-1);
+    if (!first || !last) return;
+    // one copy for every subscription of the process (a read gave each its own): frozen, so that code changing it fails loudly
+    this.own.set(first.position, { streamName: first.streamName, last: last.position, events: deepFreeze(events) });
+    this.announce(last.position);
     // a Map iterates in insertion order: the first entries are the oldest appends
-    for (const first of this.own.keys()) {
+    for (const oldest of this.own.keys()) {
       if (this.own.size <= REMEMBERED) break;
-      this.own.delete(first);
+      this.own.delete(oldest);
     }
   }
 
@@ -58,17 +70,25 @@ export class KnownAppends {
   }
 
   /**
-   * Where a subscription at `after` can move without reading the log: the newest announced
-   * position, when everything up to it is own appends of streams it does not follow;
-   * undefined otherwise (it must read).
+   * What a subscription at `after` can take without reading the log: the events of the
+   * streams it follows up to the newest announced position, when everything up to there is
+   * this process's appends; undefined otherwise (it must read).
    */
-  passOver(after: GlobalPosition, follows: (streamName: string) => boolean): GlobalPosition | undefined {
+  tailAfter(after: GlobalPosition, follows: (streamName: string) => boolean): KnownTail | undefined {
+    const events: RecordedEvent[] = [];
     let position = after;
     while (position < this.announcedUpTo) {
       const append = this.own.get(position + 1n);
-      if (!append || follows(append.streamName)) return undefined;
+      if (!append) return undefined;
+      if (follows(append.streamName)) events.push(...append.events);
       position = append.last;
     }
-    return position;
+    return { events, upTo: position };
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }

@@ -15,9 +15,10 @@ export type PageReader = (after: GlobalPosition, maxCount: number, streamPrefixe
 /**
  * Catch-up-then-live over a pollable log: reads pages until the log is exhausted, then
  * sleeps until an append is signalled (or the poll interval passes) and reads again.
- * Each batch is handed over only after the previous one was processed. Woken by an append
- * that `known` can account for (this process's appends of streams it does not follow), it
- * moves past it without reading; woken by the poll interval it always reads.
+ * Each batch is handed over only after the previous one was processed. Woken by appends
+ * that `known` accounts for (this process's own, up to the newest announced), it takes
+ * their events of its streams from there instead of reading them back; woken by the poll
+ * interval, or after a missed announcement, it reads.
  */
 export class PollingSubscription implements Subscription {
   private stopped = false;
@@ -52,8 +53,8 @@ export class PollingSubscription implements Subscription {
       while (!this.stopped) {
         const generation = this.signal.generation;
         const readAt = Date.now();
-        const passed = mustRead || this.known?.blindWakes !== blindWakes ? undefined : this.known.passOver(after, this.follows);
-        if (passed === undefined) {
+        const known = mustRead || this.known?.blindWakes !== blindWakes ? undefined : this.known.tailAfter(after, this.follows);
+        if (known === undefined || known.events.length > batchSize) {
           blindWakes = this.known?.blindWakes ?? 0;
           const page = await this.readPage(after, batchSize, this.options.streamPrefixes);
           if (this.stopped) return;
@@ -63,7 +64,9 @@ export class PollingSubscription implements Subscription {
           after = full && last ? last.position : maxPosition(after, page.scannedUpTo);
           if (full) continue;
         } else {
-          after = maxPosition(after, passed);
+          if (known.events.length > 0) await this.options.onEvents(known.events);
+          if (this.stopped) return;
+          after = maxPosition(after, known.upTo);
         }
         this.options.onScanned?.(after);
         await this.signal.wait(generation, this.pollIntervalMs);

@@ -23,6 +23,9 @@ import { NotificationListener } from './notification-listener';
 import { eventStoreSchemaSql, notificationChannel, quoteIdent } from './postgres-event-store.schema';
 import { WakeSignal } from './wake-signal';
 
+/** A row of `append_recorded()`: the outcome, and one appended event per row (all null when refused). */
+type AppendedRow = Omit<EventRow, 'stream_name'> & { appended: boolean; stream_revision: string; last_position: string | null };
+
 export interface PostgresEventStoreOptions {
   readonly schema?: string;
   readonly poolSize?: number;
@@ -81,8 +84,10 @@ export class PostgresEventStore implements EventStore {
       // the append function chains it: hash over this, the stream, the revision and the previous hash
       return { ...content, contentHash: contentHash(content) };
     });
-    const { rows } = await this.pool.query<{ appended: boolean; stream_revision: string; last_position: string | null }>(
-      `SELECT appended, stream_revision, last_position FROM ${this.table('append')}($1, $2, $3::jsonb)`,
+    const { rows } = await this.pool.query<AppendedRow>(
+      `SELECT appended, stream_revision, last_position, e_position AS position, e_event_id AS event_id, e_revision AS revision,
+              e_type AS type, e_schema_version AS schema_version, e_data AS data, e_metadata AS metadata
+       FROM ${this.table('append_recorded')}($1, $2, $3::jsonb)`,
       [streamName, encodeExpected(options.expectedRevision), JSON.stringify(payload)],
     );
     const row = rows[0];
@@ -91,10 +96,10 @@ export class PostgresEventStore implements EventStore {
     if (!row.appended || row.last_position === null) {
       throw new WrongExpectedRevisionError(streamName, options.expectedRevision, revision < 0 ? 'no_stream' : revision);
     }
-    const position = BigInt(row.last_position);
-    this.known.appended(streamName, events.length, position);
+    // the events as stored, for this process's subscriptions to take without reading them back
+    this.known.appended(rows.map((appended) => toRecordedEvent({ ...appended, stream_name: streamName })));
     this.signal.notify();
-    return { nextExpectedRevision: revision, position };
+    return { nextExpectedRevision: revision, position: BigInt(row.last_position) };
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

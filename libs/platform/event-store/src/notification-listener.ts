@@ -7,8 +7,11 @@ export const LISTENER_RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1000, 
 export interface NotificationListenerOptions {
   readonly clientConfig: ClientConfig;
   readonly channel: string;
-  /** called on every notification, and when the connection is lost (a notification may have been missed) */
-  readonly onWake: () => void;
+  /**
+   * called on every notification with the position it carries, and without one when the
+   * connection is lost (a notification may have been missed)
+   */
+  readonly onWake: (position?: bigint) => void;
   readonly reconnectDelaysMs?: readonly number[];
   readonly log?: (message: string) => void;
 }
@@ -55,7 +58,7 @@ export class NotificationListener {
   private async connect(): Promise<void> {
     const client = new Client({ ...this.options.clientConfig, application_name: 'event-store-listener' });
     this.client = client;
-    client.on('notification', () => this.options.onWake());
+    client.on('notification', (message) => this.options.onWake(positionOf(message.payload)));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
@@ -96,4 +99,9 @@ export class NotificationListener {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The append's last position, as the append function sends it; undefined for anything else. */
+function positionOf(payload: string | undefined): bigint | undefined {
+  return payload !== undefined && /^\d+$/.test(payload) ? BigInt(payload) : undefined;
 }

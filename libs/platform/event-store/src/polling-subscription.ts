@@ -1,5 +1,6 @@
 import type { GlobalPosition, RecordedEvent, SubscribeOptions, Subscription } from './event-store.port';
 import { START } from './event-store.port';
+import type { KnownAppends } from './known-appends';
 import type { WakeSignal } from './wake-signal';
 
 /** One page of the global log and how far the read looked, matching or not. */
@@ -14,7 +15,10 @@ export type PageReader = (after: GlobalPosition, maxCount: number, streamPrefixe
 /**
  * Catch-up-then-live over a pollable log: reads pages until the log is exhausted, then
  * sleeps until an append is signalled (or the poll interval passes) and reads again.
- * Each batch is handed over only after the previous one was processed.
+ * Each batch is handed over only after the previous one was processed. Woken by appends
+ * that `known` accounts for (this process's own, up to the newest announced), it takes
+ * their events of its streams from there instead of reading them back; woken by the poll
+ * interval, or after a missed announcement, it reads.
  */
 export class PollingSubscription implements Subscription {
   private stopped = false;
@@ -27,6 +31,7 @@ export class PollingSubscription implements Subscription {
     private readonly signal: WakeSignal,
     private readonly options: SubscribeOptions,
     private readonly pollIntervalMs: number,
+    private readonly known?: KnownAppends,
   ) {
     this.finished = this.run();
   }
@@ -41,19 +46,32 @@ export class PollingSubscription implements Subscription {
   private async run(): Promise<void> {
     let after = this.options.after ?? START;
     const batchSize = this.options.batchSize ?? 1000;
+    // the first turn reads (catching up); later ones only when what woke them is not accounted for
+    let mustRead = true;
+    let blindWakes = this.known?.blindWakes ?? 0;
     try {
       while (!this.stopped) {
         const generation = this.signal.generation;
         const readAt = Date.now();
-        const page = await this.readPage(after, batchSize, this.options.streamPrefixes);
-        if (this.stopped) return;
-        if (page.events.length > 0) await this.options.onEvents(page.events);
-        const last = page.events.at(-1);
-        const full = page.events.length === batchSize;
-        after = full && last ? last.position : maxPosition(after, page.scannedUpTo);
-        if (full) continue;
+        const known = mustRead || this.known?.blindWakes !== blindWakes ? undefined : this.known.tailAfter(after, this.follows);
+        if (known === undefined || known.events.length > batchSize) {
+          blindWakes = this.known?.blindWakes ?? 0;
+          const page = await this.readPage(after, batchSize, this.options.streamPrefixes);
+          if (this.stopped) return;
+          if (page.events.length > 0) await this.options.onEvents(page.events);
+          const last = page.events.at(-1);
+          const full = page.events.length === batchSize;
+          after = full && last ? last.position : maxPosition(after, page.scannedUpTo);
+          if (full) continue;
+        } else {
+          if (known.events.length > 0) await this.options.onEvents(known.events);
+          if (this.stopped) return;
+          after = maxPosition(after, known.upTo);
+        }
         this.options.onScanned?.(after);
         await this.signal.wait(generation, this.pollIntervalMs);
+        // the poll interval passed without a signal: read, whatever is known
+        mustRead = this.signal.generation === generation;
         await this.restOfInterval(readAt);
       }
     } catch (error) {
@@ -61,6 +79,9 @@ export class PollingSubscription implements Subscription {
       (this.options.onError ?? reportUnhandled)(error);
     }
   }
+
+  private readonly follows = (streamName: string): boolean =>
+    this.options.streamPrefixes === undefined || this.options.streamPrefixes.some((prefix) => streamName.startsWith(prefix));
 
   /** What is left of batchIntervalMs since `started` (the last read); stopping ends it. */
   private restOfInterval(started: number): Promise<void> {

@@ -63,4 +63,28 @@ describeWithServers(['postgres'], 'PostgreSQL adapter on the real server', () =>
       await database.drop();
     }
   });
+
+  it("hands its own appends to its subscriptions exactly as a read of the log returns them, in order with another process's", async () => {
+    const database = await createTempDatabase('eventstore_own');
+    const own = await PostgresEventStore.create(database.connection, { pollIntervalMs: 60_000 });
+    const other = await PostgresEventStore.create(database.connection, { pollIntervalMs: 60_000 });
+    try {
+      const seen: RecordedEvent[] = [];
+      const subscription = own.subscribeToAll({ streamPrefixes: ['bug-'], onEvents: async (events) => void seen.push(...events) });
+      const nested = { zeta: 1, alpha: { list: [1, 'two', null], big: 12345678901234, text: 'é "quoted"' }, none: null };
+      await own.appendToStream('bug-1', [event('Created', nested), event('Noted')], { expectedRevision: 'no_stream' });
+      await own.appendToStream('user-1', [event('Registered')], { expectedRevision: 'no_stream' });
+      // another process's append: only its NOTIFY tells, and it is read
+      await other.appendToStream('bug-2', [event('Created')], { expectedRevision: 'no_stream' });
+      await own.appendToStream('bug-3', [event('Created', nested)], { expectedRevision: 'no_stream' });
+      await waitUntil(() => seen.length >= 4);
+      await subscription.stop();
+      expect(seen).toEqual(await own.readAll({ streamPrefixes: ['bug-'] }));
+      expect(seen.map((e) => `${e.streamName}:${e.type}`)).toEqual(['bug-1:Created', 'bug-1:Noted', 'bug-2:Created', 'bug-3:Created']);
+    } finally {
+      await own.close();
+      await other.close();
+      await database.drop();
+    }
+  });
 });

@@ -16,11 +16,15 @@ import type {
 import { START, WrongExpectedRevisionError } from './event-store.port';
 import { contentHash } from './audit/event-hash';
 import type { LogPage } from './polling-subscription';
+import { KnownAppends } from './known-appends';
 import { COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
 import { PollingSubscription } from './polling-subscription';
 import { NotificationListener } from './notification-listener';
 import { eventStoreSchemaSql, notificationChannel, quoteIdent } from './postgres-event-store.schema';
 import { WakeSignal } from './wake-signal';
+
+/** A row of `append_recorded()`: the outcome, and one appended event per row (all null when refused). */
+type AppendedRow = Omit<EventRow, 'stream_name'> & { appended: boolean; stream_revision: string; last_position: string | null };
 
 export interface PostgresEventStoreOptions {
   readonly schema?: string;
@@ -37,10 +41,12 @@ export interface PostgresEventStoreOptions {
  * The event store on PostgreSQL, for a real server and for embedded PGlite alike.
  * Live subscriptions are woken by this process's own appends at once, by other
  * processes' appends through LISTEN/NOTIFY where the server supports it, and otherwise
- * by polling.
+ * by polling. A subscription passes over this process's appends of streams it does not
+ * follow without reading the log (known-appends.ts).
  */
 export class PostgresEventStore implements EventStore {
   private readonly signal = new WakeSignal();
+  private readonly known = new KnownAppends();
   private readonly subscriptions = new Set<Subscription>();
   private listener: NotificationListener | undefined;
 
@@ -78,8 +84,10 @@ export class PostgresEventStore implements EventStore {
       // the append function chains it: hash over this, the stream, the revision and the previous hash
       return { ...content, contentHash: contentHash(content) };
     });
-    const { rows } = await this.pool.query<{ appended: boolean; stream_revision: string; last_position: string | null }>(
-      `SELECT appended, stream_revision, last_position FROM ${this.table('append')}($1, $2, $3::jsonb)`,
+    const { rows } = await this.pool.query<AppendedRow>(
+      `SELECT appended, stream_revision, last_position, e_position AS position, e_event_id AS event_id, e_revision AS revision,
+              e_type AS type, e_schema_version AS schema_version, e_data AS data, e_metadata AS metadata
+       FROM ${this.table('append_recorded')}($1, $2, $3::jsonb)`,
       [streamName, encodeExpected(options.expectedRevision), JSON.stringify(payload)],
     );
     const row = rows[0];
@@ -88,6 +96,8 @@ export class PostgresEventStore implements EventStore {
     if (!row.appended || row.last_position === null) {
       throw new WrongExpectedRevisionError(streamName, options.expectedRevision, revision < 0 ? 'no_stream' : revision);
     }
+    // the events as stored, for this process's subscriptions to take without reading them back
+    this.known.appended(rows.map((appended) => toRecordedEvent({ ...appended, stream_name: streamName })));
     this.signal.notify();
     return { nextExpectedRevision: revision, position: BigInt(row.last_position) };
   }
@@ -125,6 +135,7 @@ export class PostgresEventStore implements EventStore {
       this.signal,
       options,
       this.pollIntervalMs,
+      this.known,
     );
     const subscription: Subscription = {
       stop: async () => {
@@ -185,12 +196,24 @@ export class PostgresEventStore implements EventStore {
     return this.listener?.connected ?? false;
   }
 
+  /**
+   * A NOTIFY arrived (with the append's last position), or the listener lost its connection
+   * (undefined: something may have been missed). Our own appends' notifications, already
+   * known, wake nobody.
+   */
+  private announced(position: GlobalPosition | undefined): void {
+    if (position === undefined) this.known.missedSome();
+    else if (position <= this.known.announced) return;
+    else this.known.announce(position);
+    this.signal.notify();
+  }
+
   /** Other processes' appends wake our subscriptions through NOTIFY; the listener reconnects on loss. */
   private async listen(reconnectDelaysMs: readonly number[] | undefined): Promise<void> {
     const listener = new NotificationListener({
       clientConfig: this.connection.poolConfig,
       channel: notificationChannel(this.schema),
-      onWake: () => this.signal.notify(),
+      onWake: (position) => this.announced(position),
       reconnectDelaysMs,
     });
     await listener.start();

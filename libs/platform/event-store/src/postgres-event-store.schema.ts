@@ -102,6 +102,30 @@ BEGIN
   RETURN QUERY SELECT true, v_current + jsonb_array_length(p_events), v_last;
 END
 $fn$;
+
+-- append() answering the events as stored (the rows a read of the log returns), so that this
+-- process's subscriptions can take them without reading them back; append() stays for a
+-- process of the release before, during a rolling upgrade
+CREATE OR REPLACE FUNCTION ${s}.append_recorded(p_stream text, p_expected bigint, p_events jsonb)
+RETURNS TABLE (appended boolean, stream_revision bigint, last_position bigint, e_position bigint, e_event_id uuid,
+               e_revision bigint, e_type text, e_schema_version integer, e_data jsonb, e_metadata jsonb)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_result record;
+BEGIN
+  SELECT * INTO v_result FROM ${s}.append(p_stream, p_expected, p_events);
+  IF NOT v_result.appended THEN
+    RETURN QUERY SELECT false, v_result.stream_revision, NULL::bigint, NULL::bigint, NULL::uuid, NULL::bigint, NULL::text,
+                        NULL::integer, NULL::jsonb, NULL::jsonb;
+    RETURN;
+  END IF;
+  RETURN QUERY SELECT true, v_result.stream_revision, v_result.last_position, e.position, e.event_id, e.revision, e.type,
+                      e.schema_version, e.data, e.metadata
+    FROM ${s}.events e
+    WHERE e.stream_name = p_stream AND e.revision > v_result.stream_revision - jsonb_array_length(p_events)
+    ORDER BY e.revision;
+END
+$fn$;
 `;
 }
 

@@ -40,18 +40,27 @@ export class IdSequence {
    * batch); an id of 0 or less leaves its sequence alone.
    */
   static async advanceAllPast(manager: EntityManager, ids: Readonly<Record<string, number>>): Promise<void> {
+    const moves = IdSequence.advanceAllPastSql(schemaOf(manager.connection), ids);
+    if (moves) await manager.query(`SELECT ${moves.sql}`, moves.parameters);
+  }
+
+  /**
+   * The select list of `advanceAllPast`, for a projection that makes it part of a statement
+   * of its own; its parameters are numbered after `after`. Undefined when nothing moves.
+   */
+  static advanceAllPastSql(
+    schema: string,
+    ids: Readonly<Record<string, number>>,
+    after = 0,
+  ): { readonly sql: string; readonly parameters: number[] } | undefined {
     const moves = Object.entries(ids).filter(([, id]) => id > 0);
-    if (moves.length === 0) return;
-    const schema = schemaOf(manager.connection);
+    if (moves.length === 0) return undefined;
     const checks = moves.map(([name], i) => {
       const qualified = `${schema}.${name}`;
-      const p = `$${i + 1}::bigint`;
+      const p = `$${after + i + 1}::bigint`;
       return `(SELECT setval('${qualified}', ${p}, true) FROM ${qualified} WHERE last_value < ${p} OR (last_value = ${p} AND NOT is_called))`;
     });
-    await manager.query(
-      `SELECT ${checks.join(', ')}`,
-      moves.map(([, id]) => id),
-    );
+    return { sql: checks.join(', '), parameters: moves.map(([, id]) => id) };
   }
 
   private qualified(): string {

@@ -187,15 +187,22 @@ export class ProjectionRunner {
     const last = events.at(-1);
     if (!last) return this.position;
     return this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ position: string }> = await manager.query(`SELECT position FROM ${this.checkpoints} WHERE name = $1 FOR UPDATE`, [
-        this.projection.name,
-      ]);
-      const checkpoint = BigInt(rows[0]?.position ?? '0');
+      // one statement locks the checkpoint row, reads where it was and moves it past the batch: the
+      // moved row commits only with the batch's rows, and a replica that applied part of the batch
+      // meanwhile (its commit is waited for by the lock) is seen in `before`, so nothing applies twice
+      // (a SELECT around the UPDATE: TypeORM answers an UPDATE's rows in another shape)
+      const rows: Array<{ before: string }> = await manager.query(
+        `WITH locked AS (SELECT position FROM ${this.checkpoints} WHERE name = $1 FOR UPDATE),
+         moved AS (UPDATE ${this.checkpoints} AS checkpoint SET position = greatest(locked.position, $2::bigint)
+                   FROM locked WHERE checkpoint.name = $1 RETURNING locked.position AS before)
+         SELECT before FROM moved`,
+        [this.projection.name, last.position.toString()],
+      );
+      const checkpoint = BigInt(rows[0]?.before ?? '0');
       const fresh = events.filter((event) => event.position > checkpoint);
       if (fresh.length === 0) return checkpoint;
       const applicable = fresh.filter((event) => !this.skipped.has(event.id));
       if (applicable.length > 0) await this.projection.apply(applicable, manager);
-      await manager.query(`UPDATE ${this.checkpoints} SET position = $2 WHERE name = $1`, [this.projection.name, last.position.toString()]);
       return last.position;
     });
   }

@@ -5,7 +5,7 @@ import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
 import { IdSequence, type Projection, schemaOf } from '@tracker/platform/read-model';
 import type { BugDocument } from './bug-document';
 import { bugColumns, BUG_COLUMN_CASTS, BUG_COLUMN_NAMES } from './bug-columns';
-import { valuesChunks } from './sql-values';
+import { MAX_STATEMENT_PARAMETERS, type ValuesChunk, valuesChunks } from './sql-values';
 
 interface CommentRow {
   readonly commentId: number;
@@ -83,11 +83,47 @@ export class BugsProjection implements Projection {
       const doc = docs.get(id);
       return doc ? [doc] : [];
     });
+    const ids = { bug_ids: maxBugId, comment_ids: maxCommentId, attachment_ids: maxAttachmentId };
+    // a batch of new bugs (every create's reply waits for it) in one statement; others table by table
+    if (existing.length === 0 && privacy.length === 0 && (await writeNewBugs(manager, s, written, newComments, ids))) return;
     await writeDocuments(manager, s, written);
     await writeAliases(manager, s, written, existing);
     await writeComments(manager, s, newComments, privacy);
-    await IdSequence.advanceAllPast(manager, { bug_ids: maxBugId, comment_ids: maxCommentId, attachment_ids: maxAttachmentId });
+    await IdSequence.advanceAllPast(manager, ids);
   }
+}
+
+/**
+ * New bugs, their aliases and comments and the id sequences in one statement (one round
+ * trip instead of four); false, having written nothing, when a table needs more than one
+ * chunk (a large replay), which then goes table by table.
+ */
+async function writeNewBugs(
+  manager: EntityManager,
+  s: string,
+  docs: readonly BugDocument[],
+  comments: readonly CommentRow[],
+  ids: Readonly<Record<string, number>>,
+): Promise<boolean> {
+  const parameters: unknown[] = [];
+  const parts: string[] = [];
+  const add = (chunks: ValuesChunk[], sql: (placeholders: string) => string): boolean => {
+    const [chunk, more] = chunks;
+    if (more) return false;
+    if (!chunk) return true;
+    parts.push(`w${parts.length} AS (${sql(chunk.placeholders)} RETURNING 1)`);
+    parameters.push(...chunk.parameters);
+    return true;
+  };
+  const written =
+    add(valuesChunks(docs.map(bugColumns), BUG_COLUMN_CASTS), (values) => documentsSql(s, values)) &&
+    add(valuesChunks(aliasRows(docs), [], parameters.length), (values) => aliasesSql(s, values)) &&
+    add(valuesChunks(commentRows(comments), [], parameters.length), (values) => commentsSql(s, values));
+  if (!written || parameters.length > MAX_STATEMENT_PARAMETERS) return false;
+  const sequences = IdSequence.advanceAllPastSql(s, ids, parameters.length);
+  const statement = `${parts.length > 0 ? `WITH ${parts.join(', ')} ` : ''}SELECT ${sequences?.sql ?? '1'}`;
+  await manager.query(statement, [...parameters, ...(sequences?.parameters ?? [])]);
+  return true;
 }
 
 function bugIdOf(event: RecordedEvent): number {
@@ -104,26 +140,31 @@ async function loadDocuments(manager: EntityManager, ids: readonly number[]): Pr
 }
 
 async function writeDocuments(manager: EntityManager, s: string, docs: readonly BugDocument[]): Promise<void> {
-  const updates = BUG_COLUMN_NAMES.filter((name) => name !== 'id').map((name) => `${name} = EXCLUDED.${name}`);
   for (const chunk of valuesChunks(docs.map(bugColumns), BUG_COLUMN_CASTS)) {
-    await manager.query(
-      `INSERT INTO ${s}.bugs (${BUG_COLUMN_NAMES.join(', ')}) VALUES ${chunk.placeholders}
-       ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
-      chunk.parameters,
-    );
+    await manager.query(documentsSql(s, chunk.placeholders), chunk.parameters);
   }
+}
+
+function documentsSql(s: string, values: string): string {
+  const updates = BUG_COLUMN_NAMES.filter((name) => name !== 'id').map((name) => `${name} = EXCLUDED.${name}`);
+  return `INSERT INTO ${s}.bugs (${BUG_COLUMN_NAMES.join(', ')}) VALUES ${values}
+          ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`;
 }
 
 async function writeAliases(manager: EntityManager, s: string, docs: readonly BugDocument[], existing: readonly number[]): Promise<void> {
   if (existing.length > 0) await manager.query(`DELETE FROM ${s}.bug_aliases WHERE bug_id = ANY($1::int[])`, [existing]);
-  const rows = docs.flatMap((doc) => doc.fields.alias.map((alias) => [alias.toLowerCase(), alias, doc.id]));
-  for (const chunk of valuesChunks(rows)) {
-    await manager.query(
-      `INSERT INTO ${s}.bug_aliases (alias_key, alias, bug_id) VALUES ${chunk.placeholders}
-       ON CONFLICT (alias_key) DO UPDATE SET alias = EXCLUDED.alias, bug_id = EXCLUDED.bug_id`,
-      chunk.parameters,
-    );
+  for (const chunk of valuesChunks(aliasRows(docs))) {
+    await manager.query(aliasesSql(s, chunk.placeholders), chunk.parameters);
   }
+}
+
+function aliasRows(docs: readonly BugDocument[]): unknown[][] {
+  return docs.flatMap((doc) => doc.fields.alias.map((alias) => [alias.toLowerCase(), alias, doc.id]));
+}
+
+function aliasesSql(s: string, values: string): string {
+  return `INSERT INTO ${s}.bug_aliases (alias_key, alias, bug_id) VALUES ${values}
+          ON CONFLICT (alias_key) DO UPDATE SET alias = EXCLUDED.alias, bug_id = EXCLUDED.bug_id`;
 }
 
 async function writeComments(
@@ -132,15 +173,19 @@ async function writeComments(
   comments: readonly CommentRow[],
   privacy: ReadonlyArray<{ commentId: number; isPrivate: boolean }>,
 ): Promise<void> {
-  const rows = comments.map((c) => [c.commentId, c.bugId, c.isPrivate, c.authorId, c.text]);
-  for (const chunk of valuesChunks(rows)) {
-    await manager.query(
-      `INSERT INTO ${s}.bug_comments (comment_id, bug_id, is_private, author_id, text) VALUES ${chunk.placeholders}
-       ON CONFLICT (comment_id) DO NOTHING`,
-      chunk.parameters,
-    );
+  for (const chunk of valuesChunks(commentRows(comments))) {
+    await manager.query(commentsSql(s, chunk.placeholders), chunk.parameters);
   }
   for (const change of privacy) {
     await manager.query(`UPDATE ${s}.bug_comments SET is_private = $2 WHERE comment_id = $1`, [change.commentId, change.isPrivate]);
   }
+}
+
+function commentRows(comments: readonly CommentRow[]): unknown[][] {
+  return comments.map((c) => [c.commentId, c.bugId, c.isPrivate, c.authorId, c.text]);
+}
+
+function commentsSql(s: string, values: string): string {
+  return `INSERT INTO ${s}.bug_comments (comment_id, bug_id, is_private, author_id, text) VALUES ${values}
+          ON CONFLICT (comment_id) DO NOTHING`;
 }

@@ -22,8 +22,13 @@ export class LogFixture implements Pick<EventStore, 'lastPosition' | 'readAll'> 
     return position;
   }
 
-  lastPosition(): Promise<GlobalPosition> {
-    return Promise.resolve(BigInt(this.events.length));
+  /** called just before the head is read, after a read begun beside it: an append that commits between the two */
+  beforeHead: (() => void) | undefined;
+
+  async lastPosition(): Promise<GlobalPosition> {
+    await Promise.resolve();
+    this.beforeHead?.();
+    return BigInt(this.events.length);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

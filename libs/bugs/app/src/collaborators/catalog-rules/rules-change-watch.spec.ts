@@ -17,7 +17,7 @@ describe('RulesChangeWatch', () => {
     expect(await watch.latestChange()).toBe(5n);
   });
 
-  it('reads only what came after its previous look', async () => {
+  it('reads only what came after the head of the look before the previous one (its read runs beside the head)', async () => {
     const log = new LogFixture();
     log.append('bug-1');
     const watch = new RulesChangeWatch(log, ['product-']);
@@ -26,7 +26,22 @@ describe('RulesChangeWatch', () => {
     await watch.latestChange();
     log.append('bug-3');
     await watch.latestChange();
-    expect(log.reads).toEqual([1n, 2n]);
+    log.append('bug-4');
+    await watch.latestChange();
+    expect(log.reads).toEqual([1n, 1n, 2n]);
+  });
+
+  it('finds a change that commits between its read of the streams and its head at the next look', async () => {
+    const log = new LogFixture();
+    const watch = new RulesChangeWatch(log, ['product-']);
+    await watch.latestChange();
+    // this look's read found nothing, then product-1 committed, then the head (1) was read
+    log.beforeHead = () => log.append('product-1');
+    const first = await watch.latestChange();
+    log.beforeHead = undefined;
+    log.append('bug-1');
+    expect([first, await watch.latestChange(), await watch.latestChange()]).toEqual([0n, 1n, 1n]);
+    expect(log.reads).toEqual([0n, 0n, 1n]);
   });
 
   it('pages through many changes to the newest', async () => {

@@ -5,16 +5,22 @@ const PAGE = 500;
 
 /**
  * Where the newest event that may change the catalog's rules sits in the log, as far as
- * the log has been looked at. Each look reads the head, then the events of the given
- * streams after the previous look, so it costs two small reads whatever the log's size.
- * Before the first look nothing is known: the head then counts as a change.
+ * the log has been looked at. Each look reads the head and, side by side with it (one
+ * round trip on a create's path rather than two), the events of the given streams after
+ * the head read two looks before: the previous look's read ran beside its own head and may
+ * have missed an event just below it, the one before surely not. A look costs two small
+ * reads whatever the log's size. Before the first look nothing is known: the head then
+ * counts as a change.
  *
  * Looks are shared: a caller joins the look that starts next, never one already under
  * way (which may have read the head before the caller's own request arrived), so at
  * most two run at once however many requests wait.
  */
 export class RulesChangeWatch {
+  /** every change up to here has been seen */
   private scannedUpTo: GlobalPosition | undefined;
+  /** the head the previous look read: it becomes the scanned position once a look that began after it has read the log */
+  private previousHead: GlobalPosition | undefined;
   private lastChange: GlobalPosition = START;
   private running: Promise<GlobalPosition> | undefined;
   private next: Promise<GlobalPosition> | undefined;
@@ -43,21 +49,26 @@ export class RulesChangeWatch {
   }
 
   private async look(): Promise<GlobalPosition> {
-    const head = await this.store.lastPosition();
     const from = this.scannedUpTo;
-    if (from === undefined) {
-      this.lastChange = maxOf(this.lastChange, head);
-    } else {
-      for (let after = from; ;) {
-        const changes = await this.store.readAll({ after, maxCount: PAGE, streamPrefixes: this.streamPrefixes });
-        const last = changes.at(-1);
-        if (last) this.lastChange = maxOf(this.lastChange, last.position);
-        if (!last || changes.length < PAGE) break;
-        after = last.position;
-      }
-    }
-    this.scannedUpTo = maxOf(this.scannedUpTo ?? START, head);
+    const [head, changed] = await Promise.all([this.store.lastPosition(), from === undefined ? undefined : this.changeAfter(from)]);
+    // first look: whatever came before counts as a change, so all of it is accounted for
+    this.lastChange = maxOf(this.lastChange, changed ?? head);
+    // otherwise only the previous look's head is surely behind what this look's read saw; this look's head is for the next
+    this.scannedUpTo = from === undefined ? head : maxOf(from, this.previousHead ?? START);
+    this.previousHead = head;
     return this.lastChange;
+  }
+
+  /** The newest event of the watched streams after `after`, START when there is none. */
+  private async changeAfter(after: GlobalPosition): Promise<GlobalPosition> {
+    let newest = START;
+    for (let from = after; ;) {
+      const changes = await this.store.readAll({ after: from, maxCount: PAGE, streamPrefixes: this.streamPrefixes });
+      const last = changes.at(-1);
+      if (last) newest = last.position;
+      if (!last || changes.length < PAGE) return newest;
+      from = last.position;
+    }
   }
 }
 

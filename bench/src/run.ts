@@ -18,6 +18,7 @@ import { httpBench } from './suites/http.bench';
 import { identityBench } from './suites/identity.bench';
 import { messagingBench } from './suites/messaging.bench';
 import { rebuildBench } from './suites/rebuild.bench';
+import { searchScaleBench } from './suites/search-scale.bench';
 
 /**
  * `npm run bench`: every benchmark with the baselines it is compared with, measured in
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
     ['mail write path', () => mailWritePathBench()],
     // after the event store: its raw ceiling (same run) is the baseline; measured here when run alone
     ...(postgres ? [['rebuild', () => rebuildBench(nats, measurements)] as [string, () => Promise<Measurement[]>]] : []),
+    // last: a million bugs take about 20 minutes to append and project on two cores
+    ['search at scale', () => searchScaleBench()],
   ];
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !suites.some(([suite]) => suite === name));

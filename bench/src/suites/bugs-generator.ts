@@ -99,13 +99,34 @@ export function bugCreated(bugId: number, commentId: number, i: number): BugCrea
   };
 }
 
-/** Appends 100,000 BugCreated events (ids from 1,000,001) and waits until the read model holds them. */
-export async function generateBugs(database: TempDatabase, pool: Pool, connections: number): Promise<Measurement[]> {
+/**
+ * Appends `count` BugCreated events (ids from 1,000,001), `connections` at a time, and
+ * waits until the read model holds them: with the Tracker running, the projection catches
+ * up meanwhile; `appendBugs` and `waitUntilProjected` apart let a suite append first and
+ * start the Tracker after (search-scale.bench.ts).
+ */
+export async function generateBugs(database: TempDatabase, pool: Pool, connections: number, count = GENERATED): Promise<Measurement[]> {
+  const started = process.hrtime.bigint();
+  await appendBugs(database, connections, count);
+  await waitUntilProjected(pool, count);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  console.info(`bench: generated ${count.toLocaleString('en-US')} bugs in ${seconds.toFixed(0)} s`);
+  return [
+    {
+      suite: 'bugs',
+      name: `generate ${count.toLocaleString('en-US')} bugs (append + projection)`,
+      value: count / seconds,
+      unit: 'bugs/s',
+    },
+  ];
+}
+
+/** Appends the BugCreated events of `count` generated bugs straight to the event store. */
+export async function appendBugs(database: TempDatabase, connections: number, count: number): Promise<void> {
   const store = await PostgresEventStore.create(database.connection, { poolSize: connections });
   const correlationId = randomUUID();
-  const started = process.hrtime.bigint();
   try {
-    await runLanes(GENERATED, connections, async (i) => {
+    await runLanes(count, connections, async (i) => {
       const bugId = 1_000_001 + i;
       const event = bugCreated(bugId, 2_000_001 + i, i);
       await store.appendToStream(
@@ -125,19 +146,13 @@ export async function generateBugs(database: TempDatabase, pool: Pool, connectio
   } finally {
     await store.close();
   }
+}
+
+/** Resolves once the bugs read model holds `count` generated bugs. */
+export async function waitUntilProjected(pool: Pool, count: number): Promise<void> {
   for (;;) {
     const rows: Array<{ count: string }> = (await pool.query('SELECT count(*) AS count FROM bugs.bugs WHERE id > 1000000')).rows;
-    if (Number(rows[0]?.count ?? 0) >= GENERATED) break;
+    if (Number(rows[0]?.count ?? 0) >= count) return;
     await new Promise((resolveWait) => setTimeout(resolveWait, 500));
   }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  console.info(`bench: generated ${GENERATED.toLocaleString('en-US')} bugs in ${seconds.toFixed(0)} s`);
-  return [
-    {
-      suite: 'bugs',
-      name: `generate ${GENERATED.toLocaleString('en-US')} bugs (append + projection)`,
-      value: GENERATED / seconds,
-      unit: 'bugs/s',
-    },
-  ];
 }

@@ -58,7 +58,7 @@ export async function bugsBench(): Promise<Measurement[]> {
   const chain = await startRawChain(database.url);
   try {
     const base = await restBaseOf(tracker);
-    await setUp(base);
+    await setUpProducts(base);
     const generated = await generateBugs(database, pool, CONNECTIONS);
     return [
       ...generated,
@@ -78,7 +78,8 @@ export async function bugsBench(): Promise<Measurement[]> {
   }
 }
 
-async function setUp(base: string): Promise<void> {
+/** The generated bugs' products (ids 2 to 11, after the installation's own), each with its component. */
+export async function setUpProducts(base: string): Promise<void> {
   for (let p = 0; p < PRODUCTS; p++) {
     await call(base, 'POST', '/product', { name: `Bench${p}`, description: 'Bench product', version: '1.0' }, 201);
     await call(base, 'POST', '/component', { product: `Bench${p}`, name: 'Main', description: 'Main', default_assignee: ADMIN.login }, 201);

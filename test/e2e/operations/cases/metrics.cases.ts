@@ -1,6 +1,6 @@
 import { http } from '@tracker/testing';
-import { describeInBothModes } from '../../support/modes';
-import { ADMIN, TrackerWorld } from '../../support/world';
+import type { RunMode, RunningTracker } from '../../../support/tracker';
+import { ADMIN, TrackerWorld } from '../../../support/world';
 
 /** A sample's value in the text exposition (`name{labels} value`), 0 when the series is absent. */
 const sample = (text: string, series: string): number => {
@@ -10,13 +10,12 @@ const sample = (text: string, series: string): number => {
 
 /**
  * /metrics after a few calls (docs/operations-guide.md, "Metrics"): the gateway's on its
- * own port; in distributed mode the identity service's on TRACKER_METRICS_PORT (0 here:
- * any free port, read from its start-up line), in embedded mode the same process's. And
+ * own port; in distributed mode the identity service's on TRACKER_METRICS_PORT (0 in the
+ * operations suite: any free port, read from its start-up line), in embedded mode the same process's. And
  * the probes served beside it (docs/operations-guide.md, "Probes").
  */
-describeInBothModes(
-  'metrics',
-  (tracker, mode) => {
+export function metricCases(tracker: () => RunningTracker, mode: RunMode): void {
+  describe('metrics', () => {
     const world = new TrackerWorld(() => tracker().baseUrl);
     const gatewayMetrics = async (): Promise<string> => {
       const response = await http(tracker().baseUrl, '/metrics');
@@ -98,6 +97,5 @@ describeInBothModes(
       const own = await http(`http://127.0.0.1:${port}`, '/readyz');
       expect({ status: own.status, body: own.json() }).toEqual({ status: 200, body: { status: 'ok', reasons: [] } });
     });
-  },
-  { TRACKER_METRICS_PORT: '0' },
-);
+  });
+}

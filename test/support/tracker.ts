@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ANONYMOUS, type AuthContext, SERVICE_NAMES, type ServiceName } from '@tracker/contracts';
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@tracker/platform/event-store';
 import { ClientProxyMessageBus, MESSAGE_BUS, type MessageBus, PrefixedNatsClient } from '@tracker/platform/messaging';
-import { EMBEDDED_POSTGRES, type EmbeddedPostgres, postgresConnection } from '@tracker/platform/sql';
+import { EMBEDDED_POSTGRES, type EmbeddedPostgres, type SqlConnection, postgresConnection } from '@tracker/platform/sql';
 import { TEST_SERVER_URLS, type NodeProcess, createTempDatabase, http, startNodeProcess } from '@tracker/testing';
 import { loadStandaloneConfig } from '../../apps/standalone/src/config';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
@@ -40,6 +40,8 @@ export interface RunningTracker {
   request<Result>(subject: string, params: unknown, auth?: AuthContext): Promise<Result>;
   /** The event store the tracker writes to, as an operator's tool would open it. */
   eventStore(): Promise<EventStore>;
+  /** The PostgreSQL its log and read models are in (embedded: its PGlite), for test data written in bulk. */
+  databaseConnection(): SqlConnection;
   /** Stops every process and starts them again on the same data; resolves once every service answers (ready or not). */
   restart(): Promise<void>;
   /**
@@ -126,6 +128,11 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
     if (!running) throw new Error('Tracker is not running');
     return running;
   };
+  const embeddedPostgres = (): EmbeddedPostgres => {
+    const embedded = current().app.get<EmbeddedPostgres | null>(EMBEDDED_POSTGRES, { strict: false });
+    if (!embedded) throw new Error('no embedded PostgreSQL');
+    return embedded;
+  };
   running = await start();
   await waitForInstalled(running.baseUrl);
   return {
@@ -139,11 +146,8 @@ async function startEmbedded(env: Readonly<Record<string, string>>): Promise<Run
     request: requester(() => current().app.get<MessageBus>(MESSAGE_BUS)),
     eventStore: () => Promise.resolve(current().app.get<EventStore>(EVENT_STORE)),
     blobStore: () => Promise.resolve(current().app.get<BlobStore>(BLOB_STORE)),
-    embeddedPostgres: () => {
-      const embedded = current().app.get<EmbeddedPostgres | null>(EMBEDDED_POSTGRES, { strict: false });
-      if (!embedded) throw new Error('no embedded PostgreSQL');
-      return embedded;
-    },
+    embeddedPostgres,
+    databaseConnection: () => embeddedPostgres().connection(),
     restart: async () => {
       await current().app.close();
       running = undefined;
@@ -244,6 +248,7 @@ async function startDistributed(env: Readonly<Record<string, string>>, options: 
       },
       request: requester(() => bus),
       eventStore: async () => (store ??= await PostgresEventStore.create(postgresConnection(database.url, 2))),
+      databaseConnection: () => postgresConnection(database.url, 2),
       blobStore: async () =>
         (blobs ??= await MinioBlobStore.create({
           endPoint: s3.host,

@@ -20,6 +20,16 @@ const EVENTS_BUT_CC = [
   'product-component',
 ];
 let smtp: LoopbackSmtp;
+/**
+ * The notifier looks for settled changes every TRACKER_MAIL_POLL_MS (500 ms by default; 50
+ * here, so each step's mail comes sooner). A mail a step should not send would come with the
+ * others, or with a later look: after a change's settle time (200 ms), the mail projection's
+ * batch interval (250 ms) and a poll. A step waits that long again after its last expected
+ * mail, with room for a loaded machine: the same margin over the pipeline as the 1.5 s this
+ * suite waited with the default poll.
+ */
+const SUITE_ENV = { SMTP_URL: `smtp://127.0.0.1:${port}`, TRACKER_MAIL_POLL_MS: '50' };
+const EXTRAS_MS = 1000;
 
 beforeAll(async () => {
   smtp = await startLoopbackSmtp({ port });
@@ -53,7 +63,7 @@ describeInBothModes(
     const mails = async (count: number): Promise<ParsedMail[]> => {
       const ours = () => smtp.received.filter((mail) => recipient(mail).includes(world.suffix)).slice(seen);
       await waitUntil(() => ours().length >= count, 20_000);
-      await sleep(1500);
+      await sleep(EXTRAS_MS);
       const step = ours();
       seen += step.length;
       return step.sort((a, b) => recipient(a).localeCompare(recipient(b)));
@@ -207,5 +217,5 @@ describeInBothModes(
       });
     });
   },
-  { SMTP_URL: `smtp://127.0.0.1:${port}` },
+  SUITE_ENV,
 );

@@ -3,13 +3,15 @@ import { type BugCreatedData, bugStream } from '@tracker/contracts';
 import { sleep } from '@tracker/testing';
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, ANONYMOUS, type BugObject, BugsWorld } from '../bugs/support/bugs-world';
+import { appendNewStreams, type NewStream } from './support/append-new-streams';
 
 const BUGS = 10_000;
 
 /**
  * Issue 13, item 3: no answer is bounded by NATS's 1 MB max_payload. 10,000 bugs (the
  * default TRACKER_MAX_SEARCH_RESULTS) are put straight into the log as copies of one bug
- * made over HTTP, then `limit=0` with every default field crosses the bus (tens of MB in
+ * made over HTTP (a thousand new streams a statement, through the event store's own append
+ * function), then `limit=0` with every default field crosses the bus (tens of MB in
  * chunks, in distributed mode) and comes back whole through the gateway.
  */
 describeInBothModes('a search answering 10,000 bugs', (tracker) => {
@@ -24,7 +26,7 @@ describeInBothModes('a search answering 10,000 bugs', (tracker) => {
     const [template] = await store.readStream(bugStream(firstId));
     if (template?.type !== 'BugCreated') throw new Error(`bug ${firstId} starts with ${template?.type}`);
     const data = template.data as BugCreatedData;
-    const copy = async (i: number): Promise<void> => {
+    const copy = (i: number): NewStream => {
       const bugId = firstId + i;
       const created: BugCreatedData = {
         ...data,
@@ -32,22 +34,18 @@ describeInBothModes('a search answering 10,000 bugs', (tracker) => {
         fields: { ...data.fields, summary: `huge ${i}`, whiteboard: `[copy ${i}]` },
         description: { ...data.description, commentId: data.description.commentId + i, text: `copy ${i} of bug ${firstId}` },
       };
-      await store.appendToStream(
-        bugStream(bugId),
-        [
-          {
-            type: 'BugCreated',
-            data: created,
-            schemaVersion: template.schemaVersion,
-            metadata: { ...template.metadata, correlationId: `e2e-${randomUUID()}` },
-          },
-        ],
-        { expectedRevision: 'no_stream' },
-      );
+      const metadata = { ...template.metadata, correlationId: `e2e-${randomUUID()}` };
+      return {
+        streamName: bugStream(bugId),
+        events: [{ type: 'BugCreated', data: created, schemaVersion: template.schemaVersion, metadata }],
+      };
     };
-    for (let i = 1; i < BUGS; i += 50) await Promise.all(Array.from({ length: Math.min(50, BUGS - i) }, (_, k) => copy(i + k)));
+    // a thousand new streams a statement: appended one at a time, the live projections of every
+    // service took their turns with each append, and this took most of the suite's time
+    const copies = Array.from({ length: BUGS - 1 }, (_, k) => copy(k + 1));
+    await appendNewStreams(tracker().databaseConnection(), copies);
     // the bugs projection catches up in the background; the ids-only search shows when
-    for (const deadline = Date.now() + 240_000; ; await sleep(1000)) {
+    for (const deadline = Date.now() + 240_000; ; await sleep(250)) {
       const { bugs } = await world.ok<{ bugs: BugObject[] }>(ADMIN, 'GET', `/bug?product=${product}&limit=0&include_fields=id`);
       if (bugs.length === BUGS) break;
       if (Date.now() > deadline) throw new Error(`only ${bugs.length} bugs projected`);

@@ -80,8 +80,8 @@ export async function startFaultTracker(): Promise<FaultTracker> {
     },
   };
   try {
-    await Promise.all(SERVICE_NAMES.map((service) => start(service)));
-    await start('gateway');
+    // the gateway starts alongside the services (any start order works); health tells when all are up
+    await Promise.all(['gateway', ...SERVICE_NAMES].map((name) => start(name)));
     await waitForHealthy(tracker.baseUrl);
     return tracker;
   } catch (error) {

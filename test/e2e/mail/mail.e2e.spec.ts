@@ -3,6 +3,7 @@ import { type LoopbackSmtp, loopbackSmtpPort, sleep, startLoopbackSmtp, waitUnti
 import { describeInBothModes } from '../../support/modes';
 import { ADMIN, type Caller, errorOf } from '../../support/world';
 import { FlagTypesWorld } from '../flags/support/flag-types-world';
+import { watchCases } from './cases/watch.cases';
 
 const port = loopbackSmtpPort();
 /** Bugzilla's bug mail events but `cc`, in its order (docs/mail.md §3) */
@@ -47,7 +48,7 @@ afterAll(async () => {
  */
 describeInBothModes(
   'bug mail',
-  (tracker) => {
+  (tracker, mode) => {
     const world = new FlagTypesWorld(() => tracker().baseUrl);
     const product = `MailProduct-${world.suffix}`;
     const lead = `lead-${world.suffix}@example.com`;
@@ -216,6 +217,9 @@ describeInBothModes(
         message: 'The limit must be between 1 and 1000; 0 was given.',
       });
     });
+
+    // watch lists' rules are the mailer's own: the embedded mode alone (docs/testing.md)
+    if (mode === 'embedded') watchCases(tracker, () => smtp);
   },
   SUITE_ENV,
 );

@@ -1,31 +1,23 @@
 import type { ParsedMail } from 'mailparser';
-import { type LoopbackSmtp, loopbackSmtpPort, sleep, startLoopbackSmtp, waitUntil } from '@tracker/testing';
-import { describeInEmbeddedMode } from '../../support/modes';
-import { ADMIN, type Caller, errorOf } from '../../support/world';
-import { FlagTypesWorld } from '../flags/support/flag-types-world';
+import { type LoopbackSmtp, sleep, waitUntil } from '@tracker/testing';
+import type { RunningTracker } from '../../../support/tracker';
+import { ADMIN, type Caller, errorOf } from '../../../support/world';
+import { FlagTypesWorld } from '../../flags/support/flag-types-world';
 
-const port = loopbackSmtpPort();
 /** a mail step waits up to a minute for its mails (a loaded machine), beyond Jest's default 30 s */
 const STEP_TIMEOUT_MS = 90_000;
-let smtp: LoopbackSmtp;
-
-beforeAll(async () => {
-  smtp = await startLoopbackSmtp({ port });
-});
-afterAll(async () => {
-  await smtp.stop();
-});
 
 /**
  * Watch lists end to end (docs/mail.md §11, Bugzilla's "User Watching"): set over the
  * gateway's HTTP, a watcher gets a copy of the mail of the users they watch, with
  * `X-Tracker-Watch-Reason`, by their own visibility (no private comment unless an insider),
- * and one mail when they are involved themself. Embedded mode: the rules are the mailer's
- * own, and the mail e2e crosses the distributed mode's processes already.
+ * and one mail when they are involved themself. The mail suite runs these in the embedded
+ * mode: the rules are the mailer's own, and its bug mail crosses the distributed mode's
+ * processes already. `smtp` is the suite's loopback SMTP server; the mails of these cases
+ * are those to their own people (logins with the world's suffix).
  */
-describeInEmbeddedMode(
-  'watch lists',
-  (tracker) => {
+export function watchCases(tracker: () => RunningTracker, smtp: () => LoopbackSmtp): void {
+  describe('watch lists', () => {
     const world = new FlagTypesWorld(() => tracker().baseUrl);
     const product = `WatchProduct-${world.suffix}`;
     let reporter: Caller;
@@ -40,10 +32,14 @@ describeInEmbeddedMode(
     const recipient = (mail: ParsedMail): string => (Array.isArray(mail.to) ? '' : (mail.to?.text ?? ''));
     /** The mails of one step to this suite's people, sorted by recipient: waits for `count`, then a little longer for extras. */
     const mails = async (count: number): Promise<ParsedMail[]> => {
-      const ours = () => smtp.received.filter((mail) => recipient(mail).includes(world.suffix)).slice(seen);
+      const ours = () =>
+        smtp()
+          .received.filter((mail) => recipient(mail).includes(world.suffix))
+          .slice(seen);
       // generous: on a loaded machine the embedded tracker may take long; a step that is on time returns at once
       await waitUntil(() => ours().length >= count, 60_000);
-      await sleep(1500);
+      // extras: the mail suite polls every 50 ms, so 1 s is its steps' margin (mail.e2e.spec.ts)
+      await sleep(1000);
       const step = ours();
       seen += step.length;
       return step.sort((a, b) => recipient(a).localeCompare(recipient(b)));
@@ -165,6 +161,5 @@ describeInEmbeddedMode(
       },
       STEP_TIMEOUT_MS,
     );
-  },
-  { SMTP_URL: `smtp://127.0.0.1:${port}` },
-);
+  });
+}

@@ -73,17 +73,7 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const payload = events.map((event) => {
-      const content = {
-        id: event.id ?? randomUUID(),
-        type: event.type,
-        schemaVersion: event.schemaVersion,
-        data: event.data,
-        metadata: event.metadata,
-      };
-      // the append function chains it: hash over this, the stream, the revision and the previous hash
-      return { ...content, contentHash: contentHash(content) };
-    });
+    const payload = events.map(appendPayloadOf);
     const { rows } = await this.pool.query<AppendedRow>(
       `SELECT appended, stream_revision, last_position, e_position AS position, e_event_id AS event_id, e_revision AS revision,
               e_type AS type, e_schema_version AS schema_version, e_data AS data, e_metadata AS metadata
@@ -219,4 +209,19 @@ export class PostgresEventStore implements EventStore {
     await listener.start();
     this.listener = listener;
   }
+}
+
+/**
+ * An event as the append function takes it: with its id and the hash of its content (the
+ * function chains it: hash over this, the stream, the revision and the previous hash).
+ */
+export function appendPayloadOf(event: NewEvent): NewEvent & { readonly id: string; readonly contentHash: string } {
+  const content = {
+    id: event.id ?? randomUUID(),
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data: event.data,
+    metadata: event.metadata,
+  };
+  return { ...content, contentHash: contentHash(content) };
 }

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { contentHash, type NewEvent } from '@tracker/platform/event-store';
+import { appendPayloadOf, type NewEvent } from '@tracker/platform/event-store';
 import type { SqlConnection } from '@tracker/platform/sql';
 
 export interface NewStream {
@@ -26,7 +25,7 @@ export async function appendNewStreams(connection: SqlConnection, streams: reado
     for (let from = 0; from < streams.length; from += STREAMS_PER_STATEMENT) {
       const chunk = streams.slice(from, from + STREAMS_PER_STATEMENT).map(({ streamName, events }) => ({
         streamName,
-        events: events.map(withContentHash),
+        events: events.map(appendPayloadOf),
       }));
       // -1: the stream must not exist yet (encodeExpected('no_stream'))
       const { rows } = await client.query<{ refused: string[] | null }>(
@@ -41,16 +40,4 @@ export async function appendNewStreams(connection: SqlConnection, streams: reado
   } finally {
     await client.end();
   }
-}
-
-/** The event as the adapter hands it to the append function: with its id and the hash of its content. */
-function withContentHash(event: NewEvent): NewEvent & { readonly id: string; readonly contentHash: string } {
-  const content = {
-    id: event.id ?? randomUUID(),
-    type: event.type,
-    schemaVersion: event.schemaVersion,
-    data: event.data,
-    metadata: event.metadata,
-  };
-  return { ...content, contentHash: contentHash(content) };
 }

@@ -6,6 +6,7 @@ import { trackProjectionLag } from '@tracker/platform/metrics';
 import type { SqlConnection } from '@tracker/platform/sql';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Projection } from './projection';
+import { ANALYZE_AFTER_CATCH_UP_EVENTS, analyzeAfterCatchUp } from './analyze-after-catch-up';
 import { closeLockPool } from './keyed-lock';
 import { changeNotVisible, notAcceptingChanges, notReady } from './projection-problem';
 import { ProjectionHaltedError, ProjectionRunner } from './projection-runner';
@@ -94,6 +95,11 @@ export class ReadModel implements ServiceReadiness {
       (projection) => new ProjectionRunner(this.store, this.dataSource, this.options.schema, projection, runnerOptions),
     );
     await Promise.all(this.runners.map((runner) => runner.start()));
+    // behind by the most advanced projection: one of rare streams lags on every restart (its checkpoint moves only when it applies)
+    const head = await this.store.lastPosition();
+    const ahead = this.runners.reduce((high, runner) => (runner.checkpoint > high ? runner.checkpoint : high), START);
+    if (this.runners.length > 0 && head - ahead >= ANALYZE_AFTER_CATCH_UP_EVENTS)
+      void analyzeAfterCatchUp(this.dataSource, this.options.schema, () => this.runners, head, this.logger);
     // each projection's lag is reported on /metrics while it runs
     this.untrackLag = this.runners.map((runner) => trackProjectionLag(projectionLagSource(this.options.schema, this.store, runner)));
   }
@@ -169,6 +175,11 @@ export class ReadModel implements ServiceReadiness {
           await work();
         } finally {
           await Promise.all(this.runners.map((runner) => runner.start()));
+    // behind by the most advanced projection: one of rare streams lags on every restart (its checkpoint moves only when it applies)
+    const head = await this.store.lastPosition();
+    const ahead = this.runners.reduce((high, runner) => (runner.checkpoint > high ? runner.checkpoint : high), START);
+    if (this.runners.length > 0 && head - ahead >= ANALYZE_AFTER_CATCH_UP_EVENTS)
+      void analyzeAfterCatchUp(this.dataSource, this.options.schema, () => this.runners, head, this.logger);
         }
       },
     });

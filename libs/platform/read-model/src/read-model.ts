@@ -175,11 +175,11 @@ export class ReadModel implements ServiceReadiness {
           await work();
         } finally {
           await Promise.all(this.runners.map((runner) => runner.start()));
-    // behind by the most advanced projection: one of rare streams lags on every restart (its checkpoint moves only when it applies)
-    const head = await this.store.lastPosition();
-    const ahead = this.runners.reduce((high, runner) => (runner.checkpoint > high ? runner.checkpoint : high), START);
-    if (this.runners.length > 0 && head - ahead >= ANALYZE_AFTER_CATCH_UP_EVENTS)
-      void analyzeAfterCatchUp(this.dataSource, this.options.schema, () => this.runners, head, this.logger);
+          // behind by the most advanced projection: one of rare streams lags on every restart (its checkpoint moves only when it applies)
+          const head = await this.store.lastPosition();
+          const ahead = this.runners.reduce((high, runner) => (runner.checkpoint > high ? runner.checkpoint : high), START);
+          if (this.runners.length > 0 && head - ahead >= ANALYZE_AFTER_CATCH_UP_EVENTS)
+            void analyzeAfterCatchUp(this.dataSource, this.options.schema, () => this.runners, head, this.logger);
         }
       },
     });

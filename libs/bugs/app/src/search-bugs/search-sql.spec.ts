@@ -80,11 +80,15 @@ describe('search SQL', () => {
     const used = new Set([...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
     expect([...used].sort((a, b) => a - b)).toEqual(values.map((_, i) => i + 1));
     expect(values[0]).toBe(25);
-    const branches = [...text.matchAll(/\(SELECT b\.id FROM "bugs"\.bugs b WHERE \(b\.group_ids <@ \$\d+::int\[\].*?ORDER BY b\.id LIMIT \$1\)/gs)];
+    const branches = [
+      ...text.matchAll(/\(SELECT b\.id FROM "bugs"\.bugs b WHERE \(b\.group_ids <@ \$\d+::int\[\].*?ORDER BY b\.id LIMIT \$1\)/gs),
+    ];
     // product, component, alias, summary, whiteboard, comments: each a branch with the open statuses
     expect(branches).toHaveLength(6);
     for (const [branch] of branches) expect(branch).toMatch(/b\.status = \$\d+ AND /);
-    expect(text).toMatch(/^SELECT b\.doc, .* WHERE b\.id IN \(\(SELECT b\.id .* UNION \(SELECT b\.id .*\)\) ORDER BY b\.id LIMIT \$\d+ OFFSET \$\d+$/s);
+    expect(text).toMatch(
+      /^SELECT b\.doc, .* WHERE b\.id IN \(\(SELECT b\.id .* UNION \(SELECT b\.id .*\)\) ORDER BY b\.id LIMIT \$\d+ OFFSET \$\d+$/s,
+    );
   });
 
   it('keeps the whole union when two words each have alternatives, and for a count', () => {

@@ -36,4 +36,11 @@ describeOnBothDatabases('ANALYZE after a catch-up', (world) => {
     expect(await plannedRows(readModel, schema)).toBe(-1);
     await readModel.close();
   });
+
+  it('analyzes a rebuilt schema before it is swapped in', async () => {
+    const { readModel, schema } = await startBehind(1_000_000);
+    await readModel.rebuild();
+    expect(await plannedRows(readModel, schema)).toBe(12);
+    await readModel.close();
+  });
 });

@@ -6,7 +6,7 @@ import { trackProjectionLag } from '@tracker/platform/metrics';
 import type { SqlConnection } from '@tracker/platform/sql';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Projection } from './projection';
-import { ANALYZE_AFTER_CATCH_UP_EVENTS, analyzeAfterCatchUp, farBehindUntil } from './analyze-after-catch-up';
+import { ANALYZE_AFTER_CATCH_UP_EVENTS, analyzeAfterCatchUp } from './analyze-after-catch-up';
 import { closeLockPool } from './keyed-lock';
 import { changeNotVisible, notAcceptingChanges, notReady } from './projection-problem';
 import { ProjectionHaltedError, ProjectionRunner } from './projection-runner';
@@ -32,7 +32,7 @@ export interface ReadModelOptions {
   readonly repairCheckMs?: number;
   /** events per page of a rebuild (default 1,000) */
   readonly rebuildPageSize?: number;
-  /** a start at least this far behind the log ANALYZEs the schema once caught up (default 10,000) */
+  /** a catch-up at start that applies at least this many events ANALYZEs the schema when done (default 10,000) */
   readonly analyzeAfterCatchUpEvents?: number;
 }
 
@@ -93,14 +93,14 @@ export class ReadModel implements ServiceReadiness {
 
   async start(): Promise<void> {
     const runnerOptions = this.options.repairCheckMs === undefined ? {} : { repairCheckMs: this.options.repairCheckMs };
-    const names = this.options.projections.map((projection) => projection.name);
-    const minimum = this.options.analyzeAfterCatchUpEvents ?? ANALYZE_AFTER_CATCH_UP_EVENTS;
-    const catchUpEnd = await farBehindUntil(this.dataSource, this.store, this.options.schema, names, minimum);
     this.runners = this.options.projections.map(
       (projection) => new ProjectionRunner(this.store, this.dataSource, this.options.schema, projection, runnerOptions),
     );
     await Promise.all(this.runners.map((runner) => runner.start()));
-    if (catchUpEnd !== null) void analyzeAfterCatchUp(this.dataSource, this.options.schema, () => this.runners, catchUpEnd, this.logger);
+    // the end of the catch-up: the log as it is now
+    const head = await this.store.lastPosition();
+    const minimum = this.options.analyzeAfterCatchUpEvents ?? ANALYZE_AFTER_CATCH_UP_EVENTS;
+    void analyzeAfterCatchUp(this.dataSource, this.options.schema, () => this.runners, head, minimum, this.logger);
     // each projection's lag is reported on /metrics while it runs
     this.untrackLag = this.runners.map((runner) => trackProjectionLag(projectionLagSource(this.options.schema, this.store, runner)));
   }

@@ -10,9 +10,10 @@ export { type SearchScope, SqlParams } from './search-scope';
 /**
  * One SQL query for a search: the caller's visibility rule and the criteria in the WHERE
  * clause (so neither the bugs returned nor their number can reveal a hidden bug), the
- * order, the limit (ordered by id alone, a quicksearch word's alternatives each give only
- * their first rows: first-rows-union.ts). Returns the documents of the bugs found and the names of their users,
- * or, given `select`, that expression as `bug` (include_fields pushed down).
+ * order, the limit. Ordered by id alone, a quicksearch word's alternatives each give only
+ * their first rows (first-rows-union.ts). Returns the documents of the bugs found and the
+ * names of their users, or, given `select`, that expression as `bug` (include_fields
+ * pushed down).
  */
 export function compileSearch(request: SearchRequest, scope: SearchScope, select?: string): { text: string; values: unknown[] } {
   const params = new SqlParams();

@@ -55,6 +55,7 @@ export class ProjectionRunner {
   private failuresInARow = 0;
   private halt: { readonly problem: ReadinessProblem; readonly position: GlobalPosition } | undefined;
   private skipped = new Set<string>();
+  private applied = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -68,6 +69,11 @@ export class ProjectionRunner {
 
   get checkpoint(): GlobalPosition {
     return this.position;
+  }
+
+  /** Events applied to the read model since this runner was made (skipped and already applied ones not counted). */
+  get eventsApplied(): number {
+    return this.applied;
   }
 
   /** Why the projection stopped, while it is stopped. */
@@ -193,7 +199,8 @@ export class ProjectionRunner {
   private async applyInTransaction(events: readonly RecordedEvent[]): Promise<GlobalPosition> {
     const last = events.at(-1);
     if (!last) return this.position;
-    return this.dataSource.transaction(async (manager) => {
+    let applied = 0;
+    const position = await this.dataSource.transaction(async (manager) => {
       // one statement locks the checkpoint row, reads where it was and moves it past the batch: the
       // moved row commits only with the batch's rows, and a replica that applied part of the batch
       // meanwhile (its commit is waited for by the lock) is seen in `before`, so nothing applies twice
@@ -210,8 +217,11 @@ export class ProjectionRunner {
       if (fresh.length === 0) return checkpoint;
       const applicable = fresh.filter((event) => !this.skipped.has(event.id));
       if (applicable.length > 0) await this.projection.apply(applicable, manager);
+      applied = applicable.length;
       return last.position;
     });
+    this.applied += applied;
+    return position;
   }
 
   private stopAt(event: RecordedEvent, error: unknown): ReadinessProblem {

@@ -6,6 +6,7 @@ import { trackProjectionLag } from '@tracker/platform/metrics';
 import type { SqlConnection } from '@tracker/platform/sql';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Projection } from './projection';
+import { ANALYZE_AFTER_CATCH_UP_EVENTS, analyzeAfterCatchUp } from './analyze-after-catch-up';
 import { closeLockPool } from './keyed-lock';
 import { changeNotVisible, notAcceptingChanges, notReady } from './projection-problem';
 import { ProjectionHaltedError, ProjectionRunner } from './projection-runner';
@@ -31,6 +32,8 @@ export interface ReadModelOptions {
   readonly repairCheckMs?: number;
   /** events per page of a rebuild (default 1,000) */
   readonly rebuildPageSize?: number;
+  /** a catch-up at start that applies at least this many events ANALYZEs the schema when done (default 10,000) */
+  readonly analyzeAfterCatchUpEvents?: number;
 }
 
 export interface SkipRequest {
@@ -94,6 +97,10 @@ export class ReadModel implements ServiceReadiness {
       (projection) => new ProjectionRunner(this.store, this.dataSource, this.options.schema, projection, runnerOptions),
     );
     await Promise.all(this.runners.map((runner) => runner.start()));
+    // the end of the catch-up: the log as it is now
+    const head = await this.store.lastPosition();
+    const minimum = this.options.analyzeAfterCatchUpEvents ?? ANALYZE_AFTER_CATCH_UP_EVENTS;
+    void analyzeAfterCatchUp(this.dataSource, this.options.schema, () => this.runners, head, minimum, this.logger);
     // each projection's lag is reported on /metrics while it runs
     this.untrackLag = this.runners.map((runner) => trackProjectionLag(projectionLagSource(this.options.schema, this.store, runner)));
   }

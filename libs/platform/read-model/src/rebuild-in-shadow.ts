@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { CommonErrors } from '@tracker/contracts';
 import type { EventStore } from '@tracker/platform/event-store';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { analyzeSchema } from './analyze-after-catch-up';
 import { migrateSchema } from './migrate-schema';
 import type { Projection } from './projection';
 import { shadowSchemaOf, swapInShadow } from './schema-swap';
@@ -43,6 +44,8 @@ export async function rebuildInShadow(options: ShadowRebuildOptions): Promise<vo
       const onProgress = options.onProgress ?? progressLog(options.logger);
       const replay = new ShadowReplay(options.store, shadow, options.service, options.projections, onProgress, options.pageSize);
       await replay.run();
+      // the replayed tables have never been sampled: the planner needs their statistics from the swap on (analyze-after-catch-up.ts)
+      await analyzeSchema(shadow, shadowSchemaOf(options.service));
       await options.whilePaused(async () => {
         await replay.run();
         await swapInShadow(options.live, options.service);

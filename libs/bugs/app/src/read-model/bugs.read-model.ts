@@ -6,6 +6,7 @@ import { CreateBugsTables1764100000000 } from './migrations/1764100000000-create
 import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-substring-search-indexes';
 import { AttachmentIds1764100000002 } from './migrations/1764100000002-attachment-ids';
 import { UnboundedActualTime1764100000003 } from './migrations/1764100000003-unbounded-actual-time';
+import { IdOrderedSearchIndexes1764100000004 } from './migrations/1764100000004-id-ordered-search-indexes';
 import { PersonalTagsProjection } from './personal-tags.projection';
 import { UsersProjection } from './users.projection';
 
@@ -17,6 +18,7 @@ export const BUGS_MIGRATIONS = [
   SubstringSearchIndexes1764100000001,
   AttachmentIds1764100000002,
   UnboundedActualTime1764100000003,
+  IdOrderedSearchIndexes1764100000004,
 ] as const;
 
 /** The bugs read model: schema `bugs`, tables by migrations, SQL everywhere (no TypeORM entities). */

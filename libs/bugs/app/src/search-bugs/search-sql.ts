@@ -1,6 +1,7 @@
 import { type Criterion, NEGATED, type SearchRequest, SORTED_BY_VALUE } from '@tracker/bugs/domain';
 import { usersOfRow } from '../read-model/bug.queries';
 import { searchColumn } from './search-columns';
+import { firstRowsUnion } from './first-rows-union';
 import { compileCondition, substringUnion } from './search-conditions';
 import { type SearchScope, SqlParams } from './search-scope';
 
@@ -9,15 +10,21 @@ export { type SearchScope, SqlParams } from './search-scope';
 /**
  * One SQL query for a search: the caller's visibility rule and the criteria in the WHERE
  * clause (so neither the bugs returned nor their number can reveal a hidden bug), the
- * order, the limit. Returns the documents of the bugs found and the names of their users,
- * or, given `select`, that expression as `bug` (include_fields pushed down).
+ * order, the limit. Ordered by id alone, a quicksearch word's alternatives each give only
+ * their first rows (first-rows-union.ts). Returns the documents of the bugs found and the
+ * names of their users, or, given `select`, that expression as `bug` (include_fields
+ * pushed down).
  */
 export function compileSearch(request: SearchRequest, scope: SearchScope, select?: string): { text: string; values: unknown[] } {
   const params = new SqlParams();
-  const where = [visibility(scope, params), compileCriterion(request.criteria, scope, params)];
+  const criteria = (criterion: Criterion): string => `${visibility(scope, params)} AND ${compileCriterion(criterion, scope, params)}`;
+  const byIdOnly = request.order.every((term) => term.field === 'bug_id' && !term.descending);
+  const where =
+    (byIdOnly ? firstRowsUnion(request.criteria, request.limit + request.offset, criteria, scope, params) : null) ??
+    criteria(request.criteria);
   const order = [...request.order.flatMap((term) => orderBy(term.field, term.descending, scope, params)), 'b.id'];
   const columns = select === undefined ? `b.doc, ${usersOfRow(scope.schema)} AS users` : `${select} AS bug`;
-  const text = `SELECT ${columns} FROM ${scope.schema}.bugs b WHERE ${where.join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}`;
+  const text = `SELECT ${columns} FROM ${scope.schema}.bugs b WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}`;
   return { text, values: params.values };
 }
 

@@ -72,8 +72,12 @@ describeWithServers(['postgres'], 'tracker projections status on the real Postgr
       migrations: [ProjectionCheckpoints1763800000000, CreateStreamStats1763800000001],
       projections: [new StreamStatsProjection(['s-'])],
     });
-    await shadow.start();
-    await shadow.stop(); // its checkpoint row is there, at 0: all six events of its streams are to go
+    // a rebuild's first step (shadow-replay.ts): the checkpoint row at 0, before any page is
+    // applied; all six events of its streams are to go (starting the runners instead would
+    // race them: they may apply the six before a stop)
+    await client.query(
+      `INSERT INTO meter_shadow.projection_checkpoints (name, position, stream_prefixes) VALUES ('stream-stats', 0, '{s-}')`,
+    );
     const meter = new ShadowProgressMeter(client, 'meter');
     expect(await meter.line()).toBe('rebuild meter: 0 events applied, 6 to go, 0 events/s, ETA ?');
     await shadow.start();

@@ -1,18 +1,8 @@
 import { REBUILD_FLAGS_SUBJECT } from '@tracker/contracts';
 import type { RunningTracker } from '../../../support/tracker';
 import { ADMIN, type Caller, DATETIME } from '../../../support/world';
+import type { FlagBody } from '../support/bug-flags-world';
 import { errorOf, FlagTypesWorld } from '../support/flag-types-world';
-
-interface FlagBody {
-  readonly id: number;
-  readonly name: string;
-  readonly type_id: number;
-  readonly status: string;
-  readonly setter: string;
-  readonly requestee?: string;
-  readonly creation_date: string;
-  readonly modification_date: string;
-}
 
 /**
  * Flags on bugs over the gateway's HTTP in both run modes (docs/flags.md §3–5): `flags` of

@@ -21,6 +21,14 @@ export class IdSequence {
     return Number(rows[0]?.id);
   }
 
+  /** The next id of each sequence named, in one statement (one round trip however many). */
+  static async nextOfEach(dataSource: DataSource, names: readonly string[]): Promise<number[]> {
+    const schema = schemaOf(dataSource);
+    const draws = names.map((name, i) => `nextval('${schema}.${name}') AS id${i}`);
+    const rows: Array<Record<string, string>> = await dataSource.query(`SELECT ${draws.join(', ')}`);
+    return names.map((_, i) => Number(rows[0]?.[`id${i}`]));
+  }
+
   /**
    * In a projection: makes sure the sequence never hands out `id` or anything below it again.
    * It writes only when the sequence is behind `id` (a rebuild, events appended directly):

@@ -12,4 +12,9 @@ export class IdSequences<Name extends string = string> {
   next(name: Name): Promise<number> {
     return new IdSequence(this.dataSource, name).next();
   }
+
+  /** The next id of each sequence, in the order named, drawn in one round trip. */
+  nextOfEach<const Names extends readonly Name[]>(...names: Names): Promise<{ [K in keyof Names]: number }> {
+    return IdSequence.nextOfEach(this.dataSource, names) as Promise<{ [K in keyof Names]: number }>;
+  }
 }

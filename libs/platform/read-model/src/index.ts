@@ -14,3 +14,4 @@ export * from './projection-skips';
 export * from './shadow-replay';
 export * from './schema-swap';
 export { describeProgress } from './rebuild-in-shadow';
+export * from './sql-values';

@@ -5,6 +5,7 @@ import { EmbeddedPostgres, type SqlConnection } from '@tracker/platform/sql';
 import { createTempDatabase, describeWithServers, sleep } from '@tracker/testing';
 import { DataSource } from 'typeorm';
 import { IdSequence } from './id-sequence';
+import { IdSequences } from './id-sequences';
 import { KeyedLock, closeLockPool } from './keyed-lock';
 
 async function dataSource(connection: SqlConnection): Promise<DataSource> {
@@ -137,6 +138,14 @@ function describeLocks(name: string, connect: () => Promise<LockFixture>): void 
       await source.transaction((manager) => IdSequence.advanceAllPast(manager, { one_ids: 3, two_ids: 0, three_ids: 0 }));
       const next = await Promise.all(['one_ids', 'two_ids', 'three_ids'].map((name) => new IdSequence(source, name).next()));
       expect(next).toEqual([6, 10, 1]);
+    });
+
+    it('draws the next id of several sequences in one statement, each in its order', async () => {
+      const source = sources[0]!;
+      await source.query('CREATE SEQUENCE locks.left_ids; CREATE SEQUENCE locks.right_ids START 100');
+      expect(await IdSequence.nextOfEach(source, ['left_ids', 'right_ids'])).toEqual([1, 100]);
+      expect(await IdSequence.nextOfEach(source, ['right_ids', 'left_ids'])).toEqual([101, 2]);
+      expect(await new IdSequences<'left_ids'>(source).nextOfEach('left_ids')).toEqual([3]);
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { CHECKPOINT_STREAMS_SQL } from './checkpoints.migration';
+import { BATCH_FOLLOWS_SQL } from './one-statement-batch';
 import { schemaOf } from './schema';
 
 /**
@@ -18,6 +19,7 @@ export async function migrateSchema(dataSource: DataSource, logger: Logger): Pro
       const applied = await dataSource.runMigrations({ transaction: 'each' });
       if (applied.length > 0) logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
       await runner.query(CHECKPOINT_STREAMS_SQL(schema));
+      await runner.query(BATCH_FOLLOWS_SQL(schema));
     } finally {
       await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate ${schema}`]);
     }

@@ -3,6 +3,7 @@ import type { ReadinessProblem } from '@tracker/contracts';
 import { type EventStore, type GlobalPosition, type RecordedEvent, START, type Subscription } from '@tracker/platform/event-store';
 import { isTransientDatabaseError } from '@tracker/platform/sql';
 import type { DataSource } from 'typeorm';
+import { applyBatchOnce } from './apply-batch';
 import { PositionWaiters } from './position-waiters';
 import type { Projection } from './projection';
 import { projectionProblem } from './projection-problem';
@@ -197,31 +198,10 @@ export class ProjectionRunner {
   }
 
   private async applyInTransaction(events: readonly RecordedEvent[]): Promise<GlobalPosition> {
-    const last = events.at(-1);
-    if (!last) return this.position;
-    let applied = 0;
-    const position = await this.dataSource.transaction(async (manager) => {
-      // one statement locks the checkpoint row, reads where it was and moves it past the batch: the
-      // moved row commits only with the batch's rows, and a replica that applied part of the batch
-      // meanwhile (its commit is waited for by the lock) is seen in `before`, so nothing applies twice
-      // (a SELECT around the UPDATE: TypeORM answers an UPDATE's rows in another shape)
-      const rows: Array<{ before: string }> = await manager.query(
-        `WITH locked AS (SELECT position FROM ${this.checkpoints} WHERE name = $1 FOR UPDATE),
-         moved AS (UPDATE ${this.checkpoints} AS checkpoint SET position = greatest(locked.position, $2::bigint)
-                   FROM locked WHERE checkpoint.name = $1 RETURNING locked.position AS before)
-         SELECT before FROM moved`,
-        [this.projection.name, last.position.toString()],
-      );
-      const checkpoint = BigInt(rows[0]?.before ?? '0');
-      const fresh = events.filter((event) => event.position > checkpoint);
-      if (fresh.length === 0) return checkpoint;
-      const applicable = fresh.filter((event) => !this.skipped.has(event.id));
-      if (applicable.length > 0) await this.projection.apply(applicable, manager);
-      applied = applicable.length;
-      return last.position;
-    });
+    if (events.length === 0) return this.position;
+    const { checkpoint, applied } = await applyBatchOnce(this.dataSource, this.schema, this.projection, events, this.skipped);
     this.applied += applied;
-    return position;
+    return checkpoint;
   }
 
   private stopAt(event: RecordedEvent, error: unknown): ReadinessProblem {

@@ -14,4 +14,37 @@ export interface Projection {
   /** For a projection nobody waits on: the subscription's `batchIntervalMs` (event-store.port.ts). Default none. */
   readonly batchIntervalMs?: number;
   apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
+  /**
+   * The batch as the writing part of a single statement, when the projection can write it
+   * without reading anything first (new rows only, or nothing at all): the runner joins it
+   * to the statement that moves the checkpoint, one round trip where `apply` takes four
+   * (BEGIN, checkpoint, writes, COMMIT). A create's reply waits for such batches. The
+   * result must write exactly what `apply` would; undefined when it cannot, and `apply`
+   * takes the batch. Optional.
+   */
+  batchStatement?(events: readonly RecordedEvent[], context: BatchStatementContext): BatchStatement | undefined;
 }
+
+export interface BatchStatementContext {
+  /** the read model's quoted schema, as `schemaOf` gives it */
+  readonly schema: string;
+  /** parameters `$1` to `$<taken>` are the runner's: number the batch's after them */
+  readonly taken: number;
+}
+
+/**
+ * `WITH <ctes> SELECT <selects>` of one batch. The statement either applies all of it and
+ * moves the checkpoint, or nothing (it is refused as a whole when the batch was applied
+ * already); a sequence moved by `setval` stays moved either way, so `selects` may only move
+ * id sequences past ids of the batch, which are in the log whatever happens.
+ */
+export interface BatchStatement {
+  /** data-modifying common table expressions, each `<name> AS (<INSERT ...>)`; names start with `w` */
+  readonly ctes: readonly string[];
+  /** expressions the final SELECT evaluates (e.g. `IdSequence.advanceAllPastSql`) */
+  readonly selects: readonly string[];
+  readonly parameters: readonly unknown[];
+}
+
+/** The statement of a batch the projection has nothing to write for: the checkpoint moves alone. */
+export const NOTHING_TO_WRITE: BatchStatement = { ctes: [], selects: [], parameters: [] };

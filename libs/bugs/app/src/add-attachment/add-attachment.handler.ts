@@ -63,7 +63,7 @@ export class AddAttachmentHandler {
     );
     const drawn = new Map<number, { attachmentId: number; commentId: number }>();
     for (const { bug } of bugs) {
-      const [attachmentId, commentId] = await Promise.all([this.ids.next('attachment_ids'), this.ids.next('comment_ids')]);
+      const [attachmentId, commentId] = await this.ids.nextOfEach('attachment_ids', 'comment_ids');
       drawn.set(bug.bugId, { attachmentId, commentId });
     }
     const commandFor = (bug: ExistingBug): AddAttachment => ({

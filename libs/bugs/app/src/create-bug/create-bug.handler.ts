@@ -113,10 +113,9 @@ export class CreateBugHandler {
       ...bugIdFields.map((name) => textOf(input.customFields[name])),
     ];
     const bugRefs = await this.refs.resolve(request, actor, refs);
-    const [dependencyEdges, bugId, commentId] = await Promise.all([
+    const [dependencyEdges, [bugId, commentId]] = await Promise.all([
       queries.dependencyEdges(resolvedIds(bugRefs)),
-      this.ids.next('bug_ids'),
-      this.ids.next('comment_ids'),
+      this.ids.nextOfEach('bug_ids', 'comment_ids'),
     ]);
     return { kind: 'CreateBug', bugId, commentId, actor, input, rules, users, aliasOwners, bugRefs, dependencyEdges };
   }

@@ -2,10 +2,18 @@ import type { EntityManager } from 'typeorm';
 import { type BugEvent, BUG_STREAM_PREFIX } from '@tracker/contracts';
 import { applyChanges, movesLastChangeTime, roundHours } from '@tracker/bugs/domain';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
-import { IdSequence, type Projection, schemaOf } from '@tracker/platform/read-model';
+import {
+  type BatchStatement,
+  type BatchStatementContext,
+  IdSequence,
+  MAX_STATEMENT_PARAMETERS,
+  type Projection,
+  schemaOf,
+  type ValuesChunk,
+  valuesChunks,
+} from '@tracker/platform/read-model';
 import type { BugDocument } from './bug-document';
 import { bugColumns, BUG_COLUMN_CASTS, BUG_COLUMN_NAMES } from './bug-columns';
-import { MAX_STATEMENT_PARAMETERS, type ValuesChunk, valuesChunks } from './sql-values';
 
 interface CommentRow {
   readonly commentId: number;
@@ -15,10 +23,22 @@ interface CommentRow {
   readonly text: string;
 }
 
+/** What a batch of events makes of the bugs it touches, before anything is written. */
+interface FoldedBatch {
+  /** the touched bugs' documents after the batch */
+  readonly docs: readonly BugDocument[];
+  readonly newComments: readonly CommentRow[];
+  readonly privacy: ReadonlyArray<{ commentId: number; isPrivate: boolean }>;
+  /** the highest id of each sequence the batch used */
+  readonly ids: Readonly<Record<string, number>>;
+}
+
 /**
  * Projects every bug stream into `bugs` (document and search columns), `bug_aliases` and
  * `bug_comments`. A batch is folded per bug in memory, then written with one multi-row
- * statement per table; the id sequences are moved past the ids the batch created.
+ * statement per table; the id sequences are moved past the ids the batch created. A batch
+ * of new bugs only (every create's reply waits for one) is a single statement, which the
+ * runner joins to its checkpoint's move (`batchStatement`).
  */
 export class BugsProjection implements Projection {
   readonly name = 'bugs';
@@ -26,104 +46,118 @@ export class BugsProjection implements Projection {
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const s = schemaOf(manager.connection);
-    const touched = [...new Set(events.map((event) => bugIdOf(event)))];
-    // a bug created in this batch has no rows yet: nothing to read, no aliases to delete
-    const created = new Set(events.filter((event) => event.type === 'BugCreated').map((event) => bugIdOf(event)));
-    const existing = touched.filter((id) => !created.has(id));
-    const docs = await loadDocuments(manager, existing);
-    const newComments: CommentRow[] = [];
-    const privacy: Array<{ commentId: number; isPrivate: boolean }> = [];
-    let maxBugId = 0;
-    let maxCommentId = 0;
-    let maxAttachmentId = 0;
-    for (const recorded of events) {
-      const event = domainEvent<BugEvent>(recorded);
-      const at = recorded.metadata.occurredAt;
-      const doc = docs.get(bugIdOf(recorded));
-      switch (event.type) {
-        case 'BugCreated': {
-          const { bugId, reporter, fields, description } = event.data;
-          docs.set(bugId, { id: bugId, reporter, fields, creationTime: at, lastChangeTime: at, actualTime: description.workTime });
-          newComments.push({
-            commentId: description.commentId,
-            bugId,
-            isPrivate: description.isPrivate,
-            authorId: reporter.id,
-            text: description.text,
-          });
-          maxBugId = Math.max(maxBugId, bugId);
-          maxCommentId = Math.max(maxCommentId, description.commentId);
-          break;
-        }
-        case 'BugUpdated':
-          if (doc) docs.set(doc.id, { ...doc, fields: applyChanges(doc.fields, event.data.changes) });
-          break;
-        case 'CommentAdded': {
-          const { bugId, commentId, isPrivate, author, text, workTime } = event.data;
-          if (doc) docs.set(doc.id, { ...doc, actualTime: roundHours(doc.actualTime + workTime) });
-          newComments.push({ commentId, bugId, isPrivate, authorId: author.id, text });
-          maxCommentId = Math.max(maxCommentId, commentId);
-          break;
-        }
-        case 'AttachmentCreated':
-          maxAttachmentId = Math.max(maxAttachmentId, event.data.attachmentId);
-          break;
-        case 'CommentPrivacyChanged':
-          privacy.push({ commentId: event.data.commentId, isPrivate: event.data.isPrivate });
-          break;
-        case 'AttachmentUpdated':
-        case 'FlagsChanged':
-          break;
-      }
-      // the same rule as the as-of fold's (a flag type's reconciliation does not move it)
-      const changed = docs.get(bugIdOf(recorded));
-      if (changed && movesLastChangeTime(event)) docs.set(changed.id, { ...changed, lastChangeTime: at });
+    const existing = existingBugs(events);
+    const batch = foldBatch(events, await loadDocuments(manager, existing));
+    const statement = existing.length === 0 ? newBugsStatement(s, batch, 0) : undefined;
+    if (statement) {
+      const { ctes, selects, parameters } = statement;
+      await manager.query(`${ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : ''}SELECT ${selects.join(', ') || '1'}`, [...parameters]);
+      return;
     }
-    const written = touched.flatMap((id) => {
-      const doc = docs.get(id);
-      return doc ? [doc] : [];
-    });
-    const ids = { bug_ids: maxBugId, comment_ids: maxCommentId, attachment_ids: maxAttachmentId };
-    // a batch of new bugs (every create's reply waits for it) in one statement; others table by table
-    if (existing.length === 0 && privacy.length === 0 && (await writeNewBugs(manager, s, written, newComments, ids))) return;
-    await writeDocuments(manager, s, written);
-    await writeAliases(manager, s, written, existing);
-    await writeComments(manager, s, newComments, privacy);
-    await IdSequence.advanceAllPast(manager, ids);
+    await writeDocuments(manager, s, batch.docs);
+    await writeAliases(manager, s, batch.docs, existing);
+    await writeComments(manager, s, batch.newComments, batch.privacy);
+    await IdSequence.advanceAllPast(manager, batch.ids);
+  }
+
+  batchStatement(events: readonly RecordedEvent[], context: BatchStatementContext): BatchStatement | undefined {
+    return existingBugs(events).length === 0 ? newBugsStatement(context.schema, foldBatch(events, new Map()), context.taken) : undefined;
   }
 }
 
+/** The bugs a batch touches without creating them: their documents are read before the fold. */
+function existingBugs(events: readonly RecordedEvent[]): number[] {
+  const created = new Set(events.filter((event) => event.type === 'BugCreated').map((event) => bugIdOf(event)));
+  return [...new Set(events.map((event) => bugIdOf(event)))].filter((id) => !created.has(id));
+}
+
+function foldBatch(events: readonly RecordedEvent[], docs: Map<number, BugDocument>): FoldedBatch {
+  const touched = [...new Set(events.map((event) => bugIdOf(event)))];
+  const newComments: CommentRow[] = [];
+  const privacy: Array<{ commentId: number; isPrivate: boolean }> = [];
+  let maxBugId = 0;
+  let maxCommentId = 0;
+  let maxAttachmentId = 0;
+  for (const recorded of events) {
+    const event = domainEvent<BugEvent>(recorded);
+    const at = recorded.metadata.occurredAt;
+    const doc = docs.get(bugIdOf(recorded));
+    switch (event.type) {
+      case 'BugCreated': {
+        const { bugId, reporter, fields, description } = event.data;
+        docs.set(bugId, { id: bugId, reporter, fields, creationTime: at, lastChangeTime: at, actualTime: description.workTime });
+        newComments.push({
+          commentId: description.commentId,
+          bugId,
+          isPrivate: description.isPrivate,
+          authorId: reporter.id,
+          text: description.text,
+        });
+        maxBugId = Math.max(maxBugId, bugId);
+        maxCommentId = Math.max(maxCommentId, description.commentId);
+        break;
+      }
+      case 'BugUpdated':
+        if (doc) docs.set(doc.id, { ...doc, fields: applyChanges(doc.fields, event.data.changes) });
+        break;
+      case 'CommentAdded': {
+        const { bugId, commentId, isPrivate, author, text, workTime } = event.data;
+        if (doc) docs.set(doc.id, { ...doc, actualTime: roundHours(doc.actualTime + workTime) });
+        newComments.push({ commentId, bugId, isPrivate, authorId: author.id, text });
+        maxCommentId = Math.max(maxCommentId, commentId);
+        break;
+      }
+      case 'AttachmentCreated':
+        maxAttachmentId = Math.max(maxAttachmentId, event.data.attachmentId);
+        break;
+      case 'CommentPrivacyChanged':
+        privacy.push({ commentId: event.data.commentId, isPrivate: event.data.isPrivate });
+        break;
+      case 'AttachmentUpdated':
+      case 'FlagsChanged':
+        break;
+    }
+    // the same rule as the as-of fold's (a flag type's reconciliation does not move it)
+    const changed = docs.get(bugIdOf(recorded));
+    if (changed && movesLastChangeTime(event)) docs.set(changed.id, { ...changed, lastChangeTime: at });
+  }
+  return {
+    docs: touched.flatMap((id) => {
+      const doc = docs.get(id);
+      return doc ? [doc] : [];
+    }),
+    newComments,
+    privacy,
+    ids: { bug_ids: maxBugId, comment_ids: maxCommentId, attachment_ids: maxAttachmentId },
+  };
+}
+
 /**
- * New bugs, their aliases and comments and the id sequences in one statement (one round
- * trip instead of four); false, having written nothing, when a table needs more than one
- * chunk (a large replay), which then goes table by table.
+ * New bugs, their aliases and comments and the id sequences as one statement (one round
+ * trip instead of four), its parameters numbered after `after`; undefined when the batch
+ * changes a comment's privacy or a table needs more than one chunk (a large replay), which
+ * then go table by table.
  */
-async function writeNewBugs(
-  manager: EntityManager,
-  s: string,
-  docs: readonly BugDocument[],
-  comments: readonly CommentRow[],
-  ids: Readonly<Record<string, number>>,
-): Promise<boolean> {
+function newBugsStatement(s: string, batch: FoldedBatch, after: number): BatchStatement | undefined {
+  if (batch.privacy.length > 0) return undefined;
   const parameters: unknown[] = [];
-  const parts: string[] = [];
+  const ctes: string[] = [];
   const add = (chunks: ValuesChunk[], sql: (placeholders: string) => string): boolean => {
     const [chunk, more] = chunks;
     if (more) return false;
     if (!chunk) return true;
-    parts.push(`w${parts.length} AS (${sql(chunk.placeholders)} RETURNING 1)`);
+    ctes.push(`w${ctes.length} AS (${sql(chunk.placeholders)} RETURNING 1)`);
     parameters.push(...chunk.parameters);
     return true;
   };
   const written =
-    add(valuesChunks(docs.map(bugColumns), BUG_COLUMN_CASTS), (values) => documentsSql(s, values)) &&
-    add(valuesChunks(aliasRows(docs), [], parameters.length), (values) => aliasesSql(s, values)) &&
-    add(valuesChunks(commentRows(comments), [], parameters.length), (values) => commentsSql(s, values));
-  if (!written || parameters.length > MAX_STATEMENT_PARAMETERS) return false;
-  const sequences = IdSequence.advanceAllPastSql(s, ids, parameters.length);
-  const statement = `${parts.length > 0 ? `WITH ${parts.join(', ')} ` : ''}SELECT ${sequences?.sql ?? '1'}`;
-  await manager.query(statement, [...parameters, ...(sequences?.parameters ?? [])]);
-  return true;
+    add(valuesChunks(batch.docs.map(bugColumns), BUG_COLUMN_CASTS, after), (values) => documentsSql(s, values)) &&
+    add(valuesChunks(aliasRows(batch.docs), [], after + parameters.length), (values) => aliasesSql(s, values)) &&
+    add(valuesChunks(commentRows(batch.newComments), [], after + parameters.length), (values) => commentsSql(s, values));
+  const sequences = IdSequence.advanceAllPastSql(s, batch.ids, after + parameters.length);
+  if (sequences) parameters.push(...sequences.parameters);
+  if (!written || after + parameters.length > MAX_STATEMENT_PARAMETERS) return undefined;
+  return { ctes, selects: sequences ? [sequences.sql] : [], parameters };
 }
 
 function bugIdOf(event: RecordedEvent): number {

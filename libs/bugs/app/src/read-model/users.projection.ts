@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { USER_STREAM_PREFIX, type UserEvent } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
-import { type Projection, schemaOf } from '@tracker/platform/read-model';
-import { valuesChunks } from './sql-values';
+import { type Projection, schemaOf, valuesChunks } from '@tracker/platform/read-model';
 
 /**
  * Logins and real names of identity's users (its public `user-` events), so that a read

@@ -10,7 +10,14 @@ import {
   type UserRef,
 } from '@tracker/contracts';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
-import { type Projection, schemaOf } from '@tracker/platform/read-model';
+import {
+  type BatchStatement,
+  type BatchStatementContext,
+  NOTHING_TO_WRITE,
+  type Projection,
+  schemaOf,
+  valuesChunks,
+} from '@tracker/platform/read-model';
 import { insertAttachment, touchAttachmentFlags, updateAttachment } from './attachments.projection';
 import { countTagsAdded, countTagsRemoved } from './tag-weights.sql';
 
@@ -25,6 +32,25 @@ export class CommentsProjection implements Projection {
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     for (const recorded of events) await applyEvent(domainEvent<ProjectedEvent>(recorded), recorded, manager);
+  }
+
+  /** New bugs' descriptions and plain comments (no tags, no attachment note): one multi-row INSERT. */
+  batchStatement(events: readonly RecordedEvent[], context: BatchStatementContext): BatchStatement | undefined {
+    const rows: unknown[][] = [];
+    for (const recorded of events) {
+      const event = domainEvent<ProjectedEvent>(recorded);
+      if (event.type === 'BugCreated' && event.data.description.tags.length === 0) {
+        rows.push(commentRow(event.data.bugId, event.data.description, event.data.reporter, recorded));
+      } else if (event.type === 'CommentAdded' && event.data.tags.length === 0 && event.data.attachmentNote === null) {
+        rows.push(commentRow(event.data.bugId, event.data, event.data.author, recorded));
+      } else {
+        return undefined;
+      }
+    }
+    const [chunk, more] = valuesChunks(rows, [], context.taken);
+    if (!chunk) return NOTHING_TO_WRITE;
+    if (more) return undefined;
+    return { ctes: [`w0 AS (${insertCommentsSql(context.schema, chunk.placeholders)})`], selects: [], parameters: chunk.parameters };
   }
 }
 
@@ -95,29 +121,37 @@ async function insertComment(
   author: UserRef,
   event: RecordedEvent,
 ): Promise<void> {
-  await manager.query(
-    `INSERT INTO ${schemaOf(manager.connection)}.comments
-       (comment_id, bug_id, count, author_id, author_login, created_at, body, added_text, is_private, is_markdown,
-        attachment_id, work_time, creation_tags, tags)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
-     ON CONFLICT (comment_id) DO NOTHING`,
-    [
-      facts.commentId,
-      bugId,
-      facts.count,
-      author.id,
-      author.login,
-      event.metadata.occurredAt,
-      facts.text,
-      facts.addedText,
-      facts.isPrivate,
-      facts.isMarkdown,
-      facts.attachmentId,
-      facts.workTime,
-      facts.tags,
-    ],
-  );
+  const [chunk] = valuesChunks([commentRow(bugId, facts, author, event)]);
+  if (chunk) await manager.query(insertCommentsSql(schemaOf(manager.connection), chunk.placeholders), chunk.parameters);
   await countTagsAdded(manager, facts.tags);
+}
+
+function commentRow(bugId: number, facts: CommentFacts, author: UserRef, event: RecordedEvent): unknown[] {
+  return [
+    facts.commentId,
+    bugId,
+    facts.count,
+    author.id,
+    author.login,
+    event.metadata.occurredAt,
+    facts.text,
+    facts.addedText,
+    facts.isPrivate,
+    facts.isMarkdown,
+    facts.attachmentId,
+    facts.workTime,
+    facts.tags,
+    facts.tags,
+  ];
+}
+
+/** `values`: rows of `commentRow`, the tags twice (the creation's tags are kept apart from the current ones) */
+function insertCommentsSql(schema: string, values: string): string {
+  return `INSERT INTO ${schema}.comments
+            (comment_id, bug_id, count, author_id, author_login, created_at, body, added_text, is_private, is_markdown,
+             attachment_id, work_time, creation_tags, tags)
+          VALUES ${values}
+          ON CONFLICT (comment_id) DO NOTHING`;
 }
 
 async function setRealName(manager: EntityManager, userId: number, realName: string): Promise<void> {

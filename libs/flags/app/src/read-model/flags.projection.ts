@@ -9,7 +9,7 @@ import {
 } from '@tracker/contracts';
 import { activityEntries } from '@tracker/flags/domain';
 import { domainEvent, type RecordedEvent } from '@tracker/platform/event-store';
-import { IdSequence, type Projection, schemaOf } from '@tracker/platform/read-model';
+import { type BatchStatement, IdSequence, NOTHING_TO_WRITE, type Projection, schemaOf } from '@tracker/platform/read-model';
 
 /**
  * The flags of the bug streams' FlagsChanged events (current flags, and one activity entry
@@ -27,6 +27,12 @@ export class FlagsProjection implements Projection {
       if (event.type === 'FlagsChanged') await applyFlags(manager, event.data, recorded.metadata.occurredAt);
       else if (recorded.streamName.startsWith(USER_STREAM_PREFIX)) await applyUser(manager, event as UserEvent, recorded);
     }
+  }
+
+  /** Most bug events carry no flags (a create without any): for a batch of only those, the checkpoint moves alone. */
+  batchStatement(events: readonly RecordedEvent[]): BatchStatement | undefined {
+    const writes = events.some((event) => event.type === 'FlagsChanged' || event.streamName.startsWith(USER_STREAM_PREFIX));
+    return writes ? undefined : NOTHING_TO_WRITE;
   }
 }
 

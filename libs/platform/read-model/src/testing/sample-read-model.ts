@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@tracker/platform/event-store';
 import { Column, Entity, type EntityManager, type MigrationInterface, PrimaryColumn, type QueryRunner } from 'typeorm';
-import type { Projection } from '../projection';
+import { type BatchStatement, type BatchStatementContext, NOTHING_TO_WRITE, type Projection } from '../projection';
+import { valuesChunks } from '../sql-values';
 import { schemaOf } from '../schema';
 
 /** A tiny read model for the platform's own tests: one row per stream with its event count. */
@@ -37,18 +38,34 @@ export class StreamStatsProjection implements Projection {
   constructor(readonly streamPrefixes: readonly string[]) {}
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
-    const folded = new Map<string, { count: number; lastType: string }>();
-    for (const event of events) {
-      const current = folded.get(event.streamName) ?? { count: 0, lastType: '' };
-      folded.set(event.streamName, { count: current.count + 1, lastType: event.type });
-    }
-    for (const [streamName, { count, lastType }] of folded) {
-      await manager.query(
-        `INSERT INTO ${schemaOf(manager.connection)}.stream_stats AS s (stream_name, event_count, last_type)
-         VALUES ($1, $2, $3)
-         ON CONFLICT (stream_name) DO UPDATE SET event_count = s.event_count + EXCLUDED.event_count, last_type = EXCLUDED.last_type`,
-        [streamName, count, lastType],
-      );
+    for (const row of foldPerStream(events)) {
+      const [chunk] = valuesChunks([row]);
+      if (chunk) await manager.query(upsertSql(schemaOf(manager.connection), chunk.placeholders), chunk.parameters);
     }
   }
+}
+
+/** The same rows written by the runner's single statement (`Projection.batchStatement`): one multi-row upsert. */
+export class OneStatementStreamStatsProjection extends StreamStatsProjection {
+  batchStatement(events: readonly RecordedEvent[], context: BatchStatementContext): BatchStatement | undefined {
+    const [chunk, more] = valuesChunks(foldPerStream(events), [], context.taken);
+    if (!chunk) return NOTHING_TO_WRITE;
+    if (more) return undefined;
+    return { ctes: [`w0 AS (${upsertSql(context.schema, chunk.placeholders)})`], selects: [], parameters: chunk.parameters };
+  }
+}
+
+/** `[stream, events counted, last type]` per stream of the batch */
+function foldPerStream(events: readonly RecordedEvent[]): unknown[][] {
+  const folded = new Map<string, { count: number; lastType: string }>();
+  for (const event of events) {
+    const current = folded.get(event.streamName) ?? { count: 0, lastType: '' };
+    folded.set(event.streamName, { count: current.count + 1, lastType: event.type });
+  }
+  return [...folded].map(([streamName, { count, lastType }]) => [streamName, count, lastType]);
+}
+
+function upsertSql(schema: string, values: string): string {
+  return `INSERT INTO ${schema}.stream_stats AS s (stream_name, event_count, last_type) VALUES ${values}
+          ON CONFLICT (stream_name) DO UPDATE SET event_count = s.event_count + EXCLUDED.event_count, last_type = EXCLUDED.last_type`;
 }

@@ -34,7 +34,7 @@ export class CreateFieldHandler {
     };
     const valueField = await controllerField(this.fields, p.value_field ?? '');
     const name = customFieldName(p.name);
-    const [fieldId, emptyValueId] = await Promise.all([this.ids.next('field_ids'), this.ids.next('field_value_ids')]);
+    const [fieldId, emptyValueId] = await this.ids.nextOfEach('field_ids', 'field_value_ids');
     await this.locks.withLock('field-name', [name], async () => {
       const existing = name === '' ? undefined : await this.fields.byName(name);
       await this.commands.run(

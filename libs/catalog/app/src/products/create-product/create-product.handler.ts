@@ -40,11 +40,7 @@ export class CreateProductHandler {
     await this.gate.whenInstalled(request.correlationId);
     const p = request.params;
     const classification = await this.classification(p.classification);
-    const [productId, versionId, milestoneId] = await Promise.all([
-      this.ids.next('product_ids'),
-      this.ids.next('version_ids'),
-      this.ids.next('milestone_ids'),
-    ]);
+    const [productId, versionId, milestoneId] = await this.ids.nextOfEach('product_ids', 'version_ids', 'milestone_ids');
     const name = (p.name ?? '').trim();
     await this.locks.withLock('product-name', [name.toLowerCase()], async () =>
       this.commands.run(

@@ -1,0 +1,81 @@
+import type { GlobalPosition, RecordedEvent } from '@tracker/platform/event-store';
+import type { DataSource } from 'typeorm';
+import { isBatchAppliedAlready, oneStatementBatchSql } from './one-statement-batch';
+import type { Projection } from './projection';
+
+/** Where a batch left its projection's checkpoint, and how many of its events were applied. */
+export interface AppliedBatch {
+  readonly checkpoint: GlobalPosition;
+  readonly applied: number;
+}
+
+/**
+ * Applies a batch (not empty) and moves the projection's checkpoint past it, both or
+ * neither, whatever other replicas of the projection do meanwhile: in a single statement
+ * when the projection can write the batch that way, else in a transaction. Events in
+ * `skipped` are passed over.
+ */
+export async function applyBatchOnce(
+  dataSource: DataSource,
+  schema: string,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  skipped: ReadonlySet<string>,
+): Promise<AppliedBatch> {
+  const last = events.at(-1);
+  if (!last) throw new Error('an empty batch has nothing to apply');
+  const applicable = events.filter((event) => !skipped.has(event.id));
+  if (await applyInOneStatement(dataSource, schema, projection, events, applicable)) {
+    return { checkpoint: last.position, applied: applicable.length };
+  }
+  const checkpoints = `"${schema}".projection_checkpoints`;
+  let applied = 0;
+  const checkpoint = await dataSource.transaction(async (manager) => {
+    // one statement locks the checkpoint row, reads where it was and moves it past the batch: the
+    // moved row commits only with the batch's rows, and a replica that applied part of the batch
+    // meanwhile (its commit is waited for by the lock) is seen in `before`, so nothing applies twice
+    // (a SELECT around the UPDATE: TypeORM answers an UPDATE's rows in another shape)
+    const rows: Array<{ before: string }> = await manager.query(
+      `WITH locked AS (SELECT position FROM ${checkpoints} WHERE name = $1 FOR UPDATE),
+       moved AS (UPDATE ${checkpoints} AS checkpoint SET position = greatest(locked.position, $2::bigint)
+                 FROM locked WHERE checkpoint.name = $1 RETURNING locked.position AS before)
+       SELECT before FROM moved`,
+      [projection.name, last.position.toString()],
+    );
+    const before = BigInt(rows[0]?.before ?? '0');
+    const fresh = applicable.filter((event) => event.position > before);
+    if (!events.some((event) => event.position > before)) return before;
+    if (fresh.length > 0) await projection.apply(fresh, manager);
+    applied = fresh.length;
+    return last.position;
+  });
+  return { checkpoint, applied };
+}
+
+/**
+ * Applies `applicable` (the batch less its skipped events) and moves the projection's
+ * checkpoint past `events` in a single statement, when the projection can write the batch
+ * that way (`Projection.batchStatement`). False when it cannot, or when the statement was
+ * refused because the checkpoint had reached the batch (another replica applied some of
+ * it): the transaction then works out what is left.
+ */
+async function applyInOneStatement(
+  dataSource: DataSource,
+  schemaName: string,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  applicable: readonly RecordedEvent[],
+): Promise<boolean> {
+  const [first, last] = [events.at(0), events.at(-1)];
+  const schema = `"${schemaName}"`;
+  const batch = projection.batchStatement?.(applicable, { schema, taken: 3 });
+  if (!first || !last || !batch) return false;
+  const parameters = [projection.name, last.position.toString(), first.position.toString(), ...batch.parameters];
+  try {
+    await dataSource.query(oneStatementBatchSql(schema, `${schema}.projection_checkpoints`, batch), parameters);
+    return true;
+  } catch (error) {
+    if (isBatchAppliedAlready(error)) return false;
+    throw error;
+  }
+}

@@ -18,6 +18,8 @@ export interface BugBundle {
   readonly docs: Map<number, BugDocument>;
   readonly users: Map<number, UserName>;
   readonly customFields: readonly CustomFieldDefinition[];
+  /** the bugs that never had flags of their own: their `flags` are `[]` without asking the flags service */
+  readonly flagless: ReadonlySet<number>;
 }
 
 /** SQL for the `[id, login, real_name]` of every user a bug row `b` shows. */
@@ -50,22 +52,22 @@ export class BugQueries {
 
   /** Bugs, the users they show and the installation's custom fields, in one round trip. */
   async bundle(ids: readonly number[]): Promise<BugBundle> {
-    const rows: Array<{ doc: BugDocument | null; users: UserRow[]; custom_fields: CustomFieldDefinition[] }> = await this.dataSource.query(
+    type Row = { doc: BugDocument | null; users: UserRow[]; custom_fields: CustomFieldDefinition[]; ever_flagged: boolean | null };
+    const rows: Row[] = await this.dataSource.query(
       `WITH cf AS MATERIALIZED (
          SELECT coalesce(json_agg(json_build_object('name', name, 'type', type) ORDER BY sort_key, name), '[]'::json) AS fields
          FROM ${this.s}.bug_custom_fields WHERE NOT is_obsolete
        )
-       SELECT b.doc, ${usersOfRow(this.s)} AS users, cf.fields AS custom_fields
+       SELECT b.doc, ${usersOfRow(this.s)} AS users, cf.fields AS custom_fields, b.ever_flagged
        FROM cf LEFT JOIN ${this.s}.bugs b ON b.id = ANY($1::int[])`,
       [ids],
     );
-    const found = rows.filter(
-      (row): row is { doc: BugDocument; users: UserRow[]; custom_fields: CustomFieldDefinition[] } => row.doc !== null,
-    );
+    const found = rows.filter((row): row is Row & { doc: BugDocument } => row.doc !== null);
     return {
       docs: new Map(found.map((row) => [row.doc.id, row.doc])),
       users: userNamesOf(found),
       customFields: rows[0]?.custom_fields ?? [],
+      flagless: new Set(found.filter((row) => row.ever_flagged === false).map((row) => row.doc.id)),
     };
   }
 

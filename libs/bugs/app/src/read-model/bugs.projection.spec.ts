@@ -56,7 +56,7 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
 
     const rows = (): Promise<unknown[]> =>
       readModel.dataSource.query(
-        `SELECT id, summary, status, is_open, resolution, priority, alias, keywords, cc_ids, blocks, remaining_time::float8 AS remaining, actual_time::float8 AS actual,
+        `SELECT id, summary, status, is_open, resolution, priority, alias, keywords, cc_ids, blocks, remaining_time::float8 AS remaining, actual_time::float8 AS actual, ever_flagged,
                 creation_ts = '2026-11-22T14:43:21Z' AS created_then, delta_ts = '2026-11-22T14:50:00Z' AS changed_then
          FROM bugs.bugs ORDER BY id`,
       );
@@ -92,6 +92,7 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
           blocks: [],
           remaining: 0,
           actual: 1.5,
+          ever_flagged: false,
           created_then: true,
           changed_then: true,
         },
@@ -121,6 +122,54 @@ function describeProjection(name: string, connect: () => Promise<TestDatabase>):
       });
       expect((await asOf.documents([4, 77], '2026-11-22T14:43:20.000Z')).get(4)).toBeNull();
       expect((await asOf.documents([77], '2099-01-01T00:00:00.000Z')).get(77)).toBeNull();
+    });
+
+    it('marks a bug ever_flagged once flags of its own change, never for an attachment, and keeps it', async () => {
+      await append(6, [['2026-11-22T14:43:21.000Z', create(6)]]);
+      await append(7, [['2026-11-22T14:43:21.000Z', create(7)]]);
+      const flagsChanged = (bugId: number, attachmentId: number | null, status: '?' | null) => ({
+        type: 'FlagsChanged',
+        data: {
+          bugId,
+          attachmentId,
+          attachmentIsPrivate: attachmentId === null ? null : false,
+          changedBy: ADMIN,
+          changes: [
+            {
+              flagId: bugId * 100,
+              reason: 'request',
+              before: status === null ? { type: { id: 1, name: 'review' }, status: '?', setter: ADMIN, requestee: null } : null,
+              after: status === null ? null : { type: { id: 1, name: 'review' }, status, setter: ADMIN, requestee: null },
+            },
+          ],
+          participants: { assignee: ADMIN.id, qaContact: null, reporter: ADMIN.id, cc: [] },
+        },
+        schemaVersion: 1,
+        metadata: metadata('2026-11-22T14:50:00.000Z'),
+      });
+      const flagged = async (): Promise<unknown[]> =>
+        readModel.dataSource.query('SELECT id, ever_flagged FROM bugs.bugs WHERE id IN (6, 7) ORDER BY id');
+      expect(await flagged()).toEqual([
+        { id: 6, ever_flagged: false },
+        { id: 7, ever_flagged: false },
+      ]);
+      const appendFlags = async (bugId: number, attachmentId: number | null, status: '?' | null): Promise<void> => {
+        const result = await store.appendToStream(bugStream(bugId), [flagsChanged(bugId, attachmentId, status)], {
+          expectedRevision: 'any',
+        });
+        await readModel.waitFor(bugStream(bugId), result.position, 'test');
+      };
+      await appendFlags(6, null, '?');
+      await appendFlags(7, 70, '?');
+      expect(await flagged()).toEqual([
+        { id: 6, ever_flagged: true },
+        { id: 7, ever_flagged: false },
+      ]);
+      await appendFlags(6, null, null);
+      expect(await flagged()).toEqual([
+        { id: 6, ever_flagged: true },
+        { id: 7, ever_flagged: false },
+      ]);
     });
 
     it('gives the same rows after a rebuild from the log', async () => {

@@ -31,6 +31,8 @@ interface FoldedBatch {
   readonly privacy: ReadonlyArray<{ commentId: number; isPrivate: boolean }>;
   /** the highest id of each sequence the batch used */
   readonly ids: Readonly<Record<string, number>>;
+  /** the bugs given flags of their own in the batch (the column `ever_flagged`, which stays true once set) */
+  readonly flagged: ReadonlySet<number>;
 }
 
 /**
@@ -54,7 +56,7 @@ export class BugsProjection implements Projection {
       await manager.query(`${ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : ''}SELECT ${selects.join(', ') || '1'}`, [...parameters]);
       return;
     }
-    await writeDocuments(manager, s, batch.docs);
+    await writeDocuments(manager, s, batch);
     await writeAliases(manager, s, batch.docs, existing);
     await writeComments(manager, s, batch.newComments, batch.privacy);
     await IdSequence.advanceAllPast(manager, batch.ids);
@@ -75,6 +77,7 @@ function foldBatch(events: readonly RecordedEvent[], docs: Map<number, BugDocume
   const touched = [...new Set(events.map((event) => bugIdOf(event)))];
   const newComments: CommentRow[] = [];
   const privacy: Array<{ commentId: number; isPrivate: boolean }> = [];
+  const flagged = new Set<number>();
   let maxBugId = 0;
   let maxCommentId = 0;
   let maxAttachmentId = 0;
@@ -113,8 +116,10 @@ function foldBatch(events: readonly RecordedEvent[], docs: Map<number, BugDocume
       case 'CommentPrivacyChanged':
         privacy.push({ commentId: event.data.commentId, isPrivate: event.data.isPrivate });
         break;
-      case 'AttachmentUpdated':
       case 'FlagsChanged':
+        if (event.data.attachmentId === null) flagged.add(event.data.bugId);
+        break;
+      case 'AttachmentUpdated':
         break;
     }
     // the same rule as the as-of fold's (a flag type's reconciliation does not move it)
@@ -129,6 +134,7 @@ function foldBatch(events: readonly RecordedEvent[], docs: Map<number, BugDocume
     newComments,
     privacy,
     ids: { bug_ids: maxBugId, comment_ids: maxCommentId, attachment_ids: maxAttachmentId },
+    flagged,
   };
 }
 
@@ -151,7 +157,7 @@ function newBugsStatement(s: string, batch: FoldedBatch, after: number): BatchSt
     return true;
   };
   const written =
-    add(valuesChunks(batch.docs.map(bugColumns), BUG_COLUMN_CASTS, after), (values) => documentsSql(s, values)) &&
+    add(valuesChunks(documentRows(batch), BUG_COLUMN_CASTS, after), (values) => documentsSql(s, values)) &&
     add(valuesChunks(aliasRows(batch.docs), [], after + parameters.length), (values) => aliasesSql(s, values)) &&
     add(valuesChunks(commentRows(batch.newComments), [], after + parameters.length), (values) => commentsSql(s, values));
   const sequences = IdSequence.advanceAllPastSql(s, batch.ids, after + parameters.length);
@@ -173,16 +179,21 @@ async function loadDocuments(manager: EntityManager, ids: readonly number[]): Pr
   return new Map(rows.map((row) => [row.doc.id, row.doc]));
 }
 
-async function writeDocuments(manager: EntityManager, s: string, docs: readonly BugDocument[]): Promise<void> {
-  for (const chunk of valuesChunks(docs.map(bugColumns), BUG_COLUMN_CASTS)) {
+async function writeDocuments(manager: EntityManager, s: string, batch: FoldedBatch): Promise<void> {
+  for (const chunk of valuesChunks(documentRows(batch), BUG_COLUMN_CASTS)) {
     await manager.query(documentsSql(s, chunk.placeholders), chunk.parameters);
   }
 }
 
+/** The `bugs` rows of the batch's documents: their columns, then `ever_flagged` */
+function documentRows(batch: FoldedBatch): unknown[][] {
+  return batch.docs.map((doc) => [...bugColumns(doc), batch.flagged.has(doc.id)]);
+}
+
 function documentsSql(s: string, values: string): string {
   const updates = BUG_COLUMN_NAMES.filter((name) => name !== 'id').map((name) => `${name} = EXCLUDED.${name}`);
-  return `INSERT INTO ${s}.bugs (${BUG_COLUMN_NAMES.join(', ')}) VALUES ${values}
-          ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`;
+  return `INSERT INTO ${s}.bugs AS bug (${BUG_COLUMN_NAMES.join(', ')}, ever_flagged) VALUES ${values}
+          ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}, ever_flagged = bug.ever_flagged OR EXCLUDED.ever_flagged`;
 }
 
 async function writeAliases(manager: EntityManager, s: string, docs: readonly BugDocument[], existing: readonly number[]): Promise<void> {

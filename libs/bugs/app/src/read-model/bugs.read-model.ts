@@ -7,6 +7,7 @@ import { SubstringSearchIndexes1764100000001 } from './migrations/1764100000001-
 import { AttachmentIds1764100000002 } from './migrations/1764100000002-attachment-ids';
 import { UnboundedActualTime1764100000003 } from './migrations/1764100000003-unbounded-actual-time';
 import { IdOrderedSearchIndexes1764100000004 } from './migrations/1764100000004-id-ordered-search-indexes';
+import { FlaggedMarker1764100000005 } from './migrations/1764100000005-flagged-marker';
 import { PersonalTagsProjection } from './personal-tags.projection';
 import { UsersProjection } from './users.projection';
 
@@ -19,6 +20,7 @@ export const BUGS_MIGRATIONS = [
   AttachmentIds1764100000002,
   UnboundedActualTime1764100000003,
   IdOrderedSearchIndexes1764100000004,
+  FlaggedMarker1764100000005,
 ] as const;
 
 /** The bugs read model: schema `bugs`, tables by migrations, SQL everywhere (no TypeORM entities). */

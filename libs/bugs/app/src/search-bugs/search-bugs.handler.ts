@@ -86,13 +86,14 @@ export class SearchBugsHandler {
       const objects = await this.run<{ bug: BugWire }>(request, compileSearch(search, scope, select));
       return { bugs: objects.map((row) => row.bug) };
     }
-    const rows = await this.run<{ doc: BugDocument; users: UserRow[] }>(request, compileSearch(search, scope));
+    const rows = await this.run<{ doc: BugDocument; users: UserRow[]; ever_flagged: boolean }>(request, compileSearch(search, scope));
+    const flagless = new Set(rows.filter((row) => !row.ever_flagged).map((row) => row.doc.id));
     return {
       bugs: await this.views.render(
         request,
         rows.map((row) => row.doc),
         false,
-        { users: userNamesOf(rows), customFields },
+        { users: userNamesOf(rows), customFields, flagless },
       ),
     };
   }

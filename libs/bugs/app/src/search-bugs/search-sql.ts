@@ -12,7 +12,7 @@ export { type SearchScope, SqlParams } from './search-scope';
  * clause (so neither the bugs returned nor their number can reveal a hidden bug), the
  * order, the limit. Ordered by id alone, a quicksearch word's alternatives each give only
  * their first rows (first-rows-union.ts). Returns the documents of the bugs found and the
- * names of their users, or, given `select`, that expression as `bug` (include_fields
+ * names of their users and whether they ever had flags, or, given `select`, that expression as `bug` (include_fields
  * pushed down).
  */
 export function compileSearch(request: SearchRequest, scope: SearchScope, select?: string): { text: string; values: unknown[] } {
@@ -23,7 +23,7 @@ export function compileSearch(request: SearchRequest, scope: SearchScope, select
     (byIdOnly ? firstRowsUnion(request.criteria, request.limit + request.offset, criteria, scope, params) : null) ??
     criteria(request.criteria);
   const order = [...request.order.flatMap((term) => orderBy(term.field, term.descending, scope, params)), 'b.id'];
-  const columns = select === undefined ? `b.doc, ${usersOfRow(scope.schema)} AS users` : `${select} AS bug`;
+  const columns = select === undefined ? `b.doc, ${usersOfRow(scope.schema)} AS users, b.ever_flagged` : `${select} AS bug`;
   const text = `SELECT ${columns} FROM ${scope.schema}.bugs b WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}`;
   return { text, values: params.values };
 }

@@ -23,12 +23,20 @@ export class BugViews {
     private readonly userNames: UserNames,
   ) {}
 
-  /** `known`: user names and custom fields read together with the documents, if they were. */
+  /**
+   * `known`: user names and custom fields read together with the documents, if they were;
+   * `flagless`, the bugs that never had flags: they show `flags: []`, and the gateway asks
+   * the flags service only for the others (its bug-flags composer).
+   */
   async render(
     request: ServiceRequest,
     docs: readonly BugDocument[],
     withUpdateToken: boolean,
-    known?: { readonly users: ReadonlyMap<number, UserName>; readonly customFields: readonly CustomFieldDefinition[] },
+    known?: {
+      readonly users: ReadonlyMap<number, UserName>;
+      readonly customFields: readonly CustomFieldDefinition[];
+      readonly flagless?: ReadonlySet<number>;
+    },
   ): Promise<BugWire[]> {
     if (docs.length === 0) return [];
     const filter = new FieldFilter(request.fields ?? ({ include: [], exclude: [] } satisfies FieldSelection));
@@ -51,14 +59,16 @@ export class BugViews {
         : null;
     const timetracker = hasPermission(request.auth, 'timetracker');
     const empty = new Map<number, readonly string[]>();
-    return docs.map((doc) =>
-      bugWire(doc, {
+    const flagless = known?.flagless;
+    return docs.map((doc) => {
+      const wire = bugWire(doc, {
         users,
         customFields,
         timetracker,
         tags: tags ?? (userId === null && filter.wants('tags', bugFieldType('tags')) ? empty : null),
         updateToken: token,
-      }),
-    );
+      });
+      return flagless?.has(doc.id) ? { ...wire, flags: [] } : wire;
+    });
   }
 }

@@ -15,3 +15,4 @@ export * from './shadow-replay';
 export * from './schema-swap';
 export { describeProgress } from './rebuild-in-shadow';
 export * from './sql-values';
+export { preparedQuery } from './prepared-query';

@@ -1,3 +1,4 @@
+import { allowPreparedStatements } from './prepared-query';
 import { Logger } from '@nestjs/common';
 import { CommonErrors, type EventMetadata, type ReadinessProblem } from '@tracker/contracts';
 import { type EventStore, type GlobalPosition, START } from '@tracker/platform/event-store';
@@ -81,6 +82,7 @@ export class ReadModel implements ServiceReadiness {
       extra: { max: options.poolSize ?? connection.maxPoolSize },
     });
     await dataSource.initialize();
+    if (connection.kind === 'postgres') allowPreparedStatements(dataSource);
     const readModel = new ReadModel(dataSource, store, options);
     await readModel.migrate();
     return readModel;

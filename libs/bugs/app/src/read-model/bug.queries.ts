@@ -1,5 +1,5 @@
 import type { AliasOwners, CurrentComment, DependencyEdges } from '@tracker/bugs/domain';
-import { schemaOf } from '@tracker/platform/read-model';
+import { preparedQuery, schemaOf } from '@tracker/platform/read-model';
 import type { DataSource } from 'typeorm';
 import type { BugDocument } from './bug-document';
 
@@ -53,7 +53,9 @@ export class BugQueries {
   /** Bugs, the users they show and the installation's custom fields, in one round trip. */
   async bundle(ids: readonly number[]): Promise<BugBundle> {
     type Row = { doc: BugDocument | null; users: UserRow[]; custom_fields: CustomFieldDefinition[]; ever_flagged: boolean | null };
-    const rows: Row[] = await this.dataSource.query(
+    const rows = await preparedQuery<Row>(
+      this.dataSource,
+      'bugs.bundle',
       `WITH cf AS MATERIALIZED (
          SELECT coalesce(json_agg(json_build_object('name', name, 'type', type) ORDER BY sort_key, name), '[]'::json) AS fields
          FROM ${this.s}.bug_custom_fields WHERE NOT is_obsolete

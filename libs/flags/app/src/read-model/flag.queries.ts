@@ -1,6 +1,6 @@
 import { type FlagsOfResult, type FlagWire, formatDateTime } from '@tracker/contracts';
 import type { DatedFlag } from '@tracker/flags/domain';
-import { schemaOf } from '@tracker/platform/read-model';
+import { preparedQuery, schemaOf } from '@tracker/platform/read-model';
 import type { DataSource } from 'typeorm';
 
 interface FlagRow {
@@ -24,7 +24,9 @@ export class FlagQueries {
   async flagsOf(bugIds: readonly number[], attachmentIds: readonly number[]): Promise<FlagsOfResult> {
     if (bugIds.length === 0 && attachmentIds.length === 0) return { bugs: {}, attachments: {} };
     const s = schemaOf(this.source);
-    const rows: FlagRow[] = await this.source.query(
+    const rows = await preparedQuery<FlagRow>(
+      this.source,
+      'flags.of',
       `SELECT f.flag_id, f.type_id, f.bug_id, f.attachment_id, t.name, f.status,
               COALESCE(su.login, f.setter_login) AS setter, COALESCE(ru.login, f.requestee_login) AS requestee,
               f.created_at, f.modified_at

@@ -74,7 +74,8 @@ export class PostgresEventStore implements EventStore {
   async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const payload = events.map(appendPayloadOf);
-    const { rows } = await this.pool.query<AppendedRow>(
+    const rows = await this.run<AppendedRow>(
+      'append',
       `SELECT appended, stream_revision, last_position, e_position AS position, e_event_id AS event_id, e_revision AS revision,
               e_type AS type, e_schema_version AS schema_version, e_data AS data, e_metadata AS metadata
        FROM ${this.table('append_recorded')}($1, $2, $3::jsonb)`,
@@ -95,7 +96,8 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
-    const { rows } = await this.pool.query<EventRow>(
+    const rows = await this.run<EventRow>(
+      `read-stream-${backwards ? 'backwards' : 'forwards'}`,
       `SELECT ${COLUMNS} FROM ${this.table('events')}
        WHERE stream_name = $1 AND revision ${backwards ? '<=' : '>='} $2
        ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
@@ -110,7 +112,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition> {
-    const { rows } = await this.pool.query<{ position: string }>(
+    const rows = await this.run<{ position: string }>(
+      'last-position',
       `SELECT position FROM ${this.table('events')}
        WHERE $1::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($1::text[]) AS p(prefix) WHERE starts_with(stream_name, p.prefix))
        ORDER BY position DESC LIMIT 1`,
@@ -147,7 +150,8 @@ export class PostgresEventStore implements EventStore {
 
   /** One statement reads the page and the head of the log from the same snapshot. */
   private async readPage(after: GlobalPosition, maxCount: number, streamPrefixes: readonly string[] | undefined): Promise<LogPage> {
-    const { rows } = await this.pool.query<Partial<EventRow> & { head: string }>(
+    const rows = await this.run<Partial<EventRow> & { head: string }>(
+      'read-page',
       `WITH head AS (SELECT coalesce(max(position), 0) AS head FROM ${this.table('events')})
        SELECT head.head, e.* FROM head LEFT JOIN LATERAL (
          SELECT ${COLUMNS} FROM ${this.table('events')}
@@ -160,6 +164,17 @@ export class PostgresEventStore implements EventStore {
     const head = BigInt(rows[0]?.head ?? '0');
     const events = rows.filter((row): row is EventRow & { head: string } => row.position != null).map(toRecordedEvent);
     return { events, scannedUpTo: head };
+  }
+
+  /**
+   * A statement of the store's own, whose text never changes: on a PostgreSQL server a named
+   * prepared statement, parsed and planned once per pooled connection rather than on every
+   * append and read (the read-model side's `preparedQuery` says more); on embedded PGlite,
+   * whose pools share one session, an ordinary one.
+   */
+  private async run<Row extends object>(name: string, text: string, values: unknown[]): Promise<Row[]> {
+    const query = this.connection.kind === 'postgres' ? { name: `eventstore-${name}`, text, values } : { text, values };
+    return (await this.pool.query<Row>(query)).rows;
   }
 
   private table(name: string): string {

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { preparedQuery } from './prepared-query';
 import { schemaOf } from './schema';
 
 /**
@@ -25,7 +26,7 @@ export class IdSequence {
   static async nextOfEach(dataSource: DataSource, names: readonly string[]): Promise<number[]> {
     const schema = schemaOf(dataSource);
     const draws = names.map((name, i) => `nextval('${schema}.${name}') AS id${i}`);
-    const rows: Array<Record<string, string>> = await dataSource.query(`SELECT ${draws.join(', ')}`);
+    const rows = await preparedQuery<Record<string, string>>(dataSource, `ids-${names.join('-')}`, `SELECT ${draws.join(', ')}`, []);
     return names.map((_, i) => Number(rows[0]?.[`id${i}`]));
   }
 

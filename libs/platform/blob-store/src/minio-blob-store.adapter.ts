@@ -74,9 +74,10 @@ export class MinioBlobStore implements BlobStore {
   }
 
   /**
-   * Sources shorter than a part go up in one PUT; longer ones as a multipart upload, one
-   * part in flight and nothing more pulled meanwhile, aborted when the source or the
-   * server fails (the `for await` then also closes the source).
+   * Sources shorter than a part go up in one PUT (under the key `keyAtEnd` answers, when
+   * given); longer ones as a multipart upload, one part in flight and nothing more pulled
+   * meanwhile, aborted when the source or the server fails (the `for await` then also
+   * closes the source).
    */
   async putStream(key: string, source: AsyncIterable<Buffer>, contentType: string, options: PutStreamOptions = {}): Promise<BlobWritten> {
     assertValidBlobKey(key);
@@ -96,12 +97,14 @@ export class MinioBlobStore implements BlobStore {
       }
       const rest = cutter.rest();
       if (upload === undefined) {
-        await single.send(this.bucket, key, rest, contentType);
-      } else {
-        if (rest.length > 0) await upload.send(rest);
-        await upload.complete();
+        const chosen = options.keyAtEnd ? await options.keyAtEnd() : key;
+        assertValidBlobKey(chosen);
+        await single.send(this.bucket, chosen, rest, contentType);
+        return { key: chosen, size };
       }
-      return { size };
+      if (rest.length > 0) await upload.send(rest);
+      await upload.complete();
+      return { key, size };
     } catch (error) {
       await upload?.abort();
       throw error;

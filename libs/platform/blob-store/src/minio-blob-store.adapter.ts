@@ -1,6 +1,7 @@
 import { type BucketItem, Client, CopyDestinationOptions, CopySourceOptions, S3Error } from 'minio';
 import { Agent as HttpAgent, IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
 import {
   BLOB_PART_BYTES,
@@ -95,13 +96,19 @@ export class MinioBlobStore implements BlobStore {
           await upload.send(part);
         }
       }
-      const rest = cutter.rest();
       if (upload === undefined) {
-        const chosen = options.keyAtEnd ? await options.keyAtEnd() : key;
+        // the caller's choice (a round trip, maybe) runs while the chunks are joined into the PUT's
+        // body: one turn of the event loop first, so that its request is on the wire meanwhile
+        const choosing = options.keyAtEnd?.() ?? Promise.resolve(key);
+        choosing.catch(() => undefined);
+        if (options.keyAtEnd) await nextTurn();
+        const body = cutter.rest();
+        const chosen = await choosing;
         assertValidBlobKey(chosen);
-        await single.send(this.bucket, chosen, rest, contentType);
+        await single.send(this.bucket, chosen, body, contentType);
         return { key: chosen, size };
       }
+      const rest = cutter.rest();
       if (rest.length > 0) await upload.send(rest);
       await upload.complete();
       return { key, size };

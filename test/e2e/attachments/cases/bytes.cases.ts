@@ -99,14 +99,21 @@ export function bytesCases(tracker: () => RunningTracker): void {
     // content grace 0: only the blob lock, held from promotion until the read model names the bytes, keeps them
     // (staging keeps its grace: an upload still streaming is not abandoned, and bytes written straight to their
     // content key are spared for as long)
-    it('loses nothing when uploads race the sweeper', async () => {
+    // refused uploads of the same bytes among them: a refusal deletes no content another upload may rely on
+    it('loses nothing when uploads race the sweeper and refused uploads of the same bytes', async () => {
       const bytes = randomBytes(32 * 1024);
       let racing = true;
       const sweeping = (async () => {
         while (racing) await sweep(0, 3600);
       })();
       try {
+        const refusing = Promise.all(
+          Array.from({ length: 8 }, (_, n) =>
+            world.call(ADMIN, 'POST', `/bug/${bugs[n % 3] ?? 0}/attachment`, { data: bytes.toString('base64'), summary: '' }),
+          ),
+        );
         const ids = await Promise.all(Array.from({ length: 20 }, (_, n) => world.attach(ADMIN, bugs[n % 3] ?? 0, bytes)));
+        for (const refused of await refusing) expect(errorOf(refused)).toMatchObject({ status: 400, code: 604 });
         racing = false;
         await sweeping;
         await sweep();

@@ -47,6 +47,7 @@ export class CreateAttachmentHandler {
       } finally {
         await this.blobs.abandon(claim, request);
       }
+      // checks that pass with no bytes stored: the gateway kept none of an upload it should have (never expected)
       throw CommonErrors.internal(request.correlationId);
     }
     return this.blobs.withPromoted(

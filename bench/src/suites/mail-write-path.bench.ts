@@ -1,7 +1,7 @@
 import { type NodeProcess, startNodeProcess } from '@tracker/testing';
 import type { Measurement } from '../report';
 import { median } from './http.bench';
-import { LANES, quiet, ROOT, startMailBenchTracker, updateRound } from './mail-bench-tracker';
+import { LANES, quiet, ROOT, startMailBenchTracker, updateRound, WATCHER } from './mail-bench-tracker';
 
 const ROUNDS = 2;
 
@@ -13,6 +13,8 @@ const ROUNDS = 2;
  * it runs, every update mails the bug's CC (also a global watcher) through BullMQ to a
  * loopback SMTP server; it is started before its rounds and has caught up with the updates
  * made while it was stopped, so each running round pays for its own mail, not for a backlog.
+ * Each round updates bugs made for it (mail-bench-tracker.ts: a bug's cost grows with its
+ * stream), and the SMTP server only counts (mail-counting-smtp.ts); the last mail is checked.
  */
 export async function mailWritePathBench(): Promise<Measurement[]> {
   const tracker = await startMailBenchTracker();
@@ -20,17 +22,19 @@ export async function mailWritePathBench(): Promise<Measurement[]> {
   try {
     const rates = { stopped: [] as number[], running: [] as number[], mailedInRound: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
-      rates.stopped.push((await updateRound(tracker.base, tracker.bugs)).rate);
+      rates.stopped.push((await updateRound(tracker.base, await tracker.freshBugs())).rate);
       mailer = startNodeProcess('mailer', 'dist/apps/mailer/src/main.js', tracker.env, ROOT);
       await mailer.waitFor(/answers on nats:/, 60_000);
+      const bugs = await tracker.freshBugs();
       // the backlog (the bugs' creation, the stopped round's updates) mailed before the clock starts
       await quiet(tracker.smtp);
-      const before = tracker.smtp.received.length;
-      const running = await updateRound(tracker.base, tracker.bugs);
+      const before = tracker.smtp.accepted();
+      const running = await updateRound(tracker.base, bugs);
       rates.running.push(running.rate);
       // each update is one mail: how far the mailer kept up while the updates ran (the rest is mailed after)
-      rates.mailedInRound.push((tracker.smtp.received.length - before) / running.updates);
+      rates.mailedInRound.push((tracker.smtp.accepted() - before) / running.updates);
       await quiet(tracker.smtp);
+      await tracker.smtp.checkLastMail(WATCHER);
       await mailer.stop();
       mailer = undefined;
     }

@@ -24,7 +24,8 @@ const WARM_UP_SECONDS = 3;
 async function main(): Promise<void> {
   const seconds = Number(process.argv[2] ?? 20);
   const profiled = process.argv[3] !== 'cpu-only';
-  const profileDir = await mkdtemp(join(tmpdir(), 'tracker-mail-profile-'));
+  // the profile is kept for reading after the run; a cpu-only run leaves nothing behind
+  const profileDir = profiled ? await mkdtemp(join(tmpdir(), 'tracker-mail-profile-')) : '';
   const tracker = await startMailBenchTracker();
   const prefix = tracker.env['TRACKER_NATS_SUBJECT_PREFIX'] ?? '';
   const databaseUrl = tracker.databaseUrl;

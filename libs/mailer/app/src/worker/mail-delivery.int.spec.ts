@@ -3,7 +3,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
+import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { BullMqMailQueue, type MailMessage } from '@tracker/platform/mail-queue';
 import { describeWithServers, sleep, startLoopbackSmtp, TEST_SERVER_URLS, waitUntil } from '@tracker/testing';
 import { EmlMailSender } from './eml-mail-sender';
@@ -62,6 +64,42 @@ describe('mail delivery', () => {
     } finally {
       await sender.close();
       await smtp.stop();
+    }
+  });
+
+  it('SMTP sessions: kept open between sends; one the server ended while idle is not reused', async () => {
+    let sessions = 0;
+    const accepted: string[] = [];
+    // a server that ends a session idle for 300 ms, as an MTA's idle timeout does
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      socketTimeout: 300,
+      onConnect: (_session, callback) => {
+        sessions += 1;
+        callback();
+      },
+      onData: (stream, _session, callback) => {
+        void simpleParser(stream).then((mail) => {
+          accepted.push(mail.messageId ?? '');
+          callback();
+        }, callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const sender = new SmtpMailSender(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`);
+    try {
+      await sender.send(message);
+      await sender.send({ ...message, headers: { 'Message-ID': '<second@example.com>' } });
+      expect(sessions).toBe(1);
+      await sleep(800);
+      await sender.send({ ...message, headers: { 'Message-ID': '<third@example.com>' } });
+      expect(sessions).toBe(2);
+      expect(accepted).toEqual(['<bug-42-u3-c1@example.com>', '<second@example.com>', '<third@example.com>']);
+    } finally {
+      await sender.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

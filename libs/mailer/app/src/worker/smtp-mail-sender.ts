@@ -1,33 +1,29 @@
-import { createTransport, type Transporter } from 'nodemailer';
 import type { MailMessage } from '@tracker/platform/mail-queue';
-import { type MailSender, nodemailerOptions } from './mail-sender';
+import type { MailSender } from './mail-sender';
+import { mimeMessage } from './mime-message';
+import { SmtpConnectionPool } from './smtp-connection-pool';
 
 /**
- * Sends by SMTP with nodemailer to `SMTP_URL`, over a pool of at most `connections` kept-open
- * connections (one per concurrent send): a connection per mail cost the mailer a TCP
- * handshake, a greeting, EHLO and QUIT each time. The message is built whole in memory
- * first and handed over as one buffer: streamed, nodemailer writes each MIME piece to the
- * socket on its own, a system call each. A send still resolves only once the server
- * accepted the mail (its 250 to DATA), so what the queue records done is the same.
+ * Sends by SMTP to `SMTP_URL` over at most `connections` kept-open sessions (one per
+ * concurrent send): a session per mail cost the mailer a TCP handshake, a greeting, EHLO and
+ * QUIT each time. The message is built whole first (mime-message.ts) and written as one
+ * buffer. A send resolves only once the server accepted the mail (its 250 to the data), so
+ * what the queue records done is the same as with nodemailer's transport.
  */
 export class SmtpMailSender implements MailSender {
-  private readonly transport: Transporter;
-  private readonly composer: Transporter;
+  private readonly pool: SmtpConnectionPool;
 
   constructor(url: string, connections = 1) {
-    this.transport = createTransport({ url, pool: true, maxConnections: connections });
-    this.composer = createTransport({ streamTransport: true, buffer: true });
+    this.pool = new SmtpConnectionPool(url, connections);
   }
 
   async send(message: MailMessage): Promise<void> {
-    const built = (await this.composer.sendMail(nodemailerOptions(message))) as { message: Buffer };
     const envelope = { from: message.from, to: [...message.to, ...(message.cc ?? [])] };
-    await this.transport.sendMail({ envelope, raw: built.message });
+    await this.pool.send(envelope, mimeMessage(message, new Date()));
   }
 
   close(): Promise<void> {
-    this.transport.close();
-    this.composer.close();
+    this.pool.close();
     return Promise.resolve();
   }
 }

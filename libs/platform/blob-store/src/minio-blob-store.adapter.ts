@@ -1,7 +1,6 @@
 import { type BucketItem, Client, CopyDestinationOptions, CopySourceOptions, S3Error } from 'minio';
 import { Agent as HttpAgent, IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
 import {
   BLOB_PART_BYTES,
@@ -75,10 +74,9 @@ export class MinioBlobStore implements BlobStore {
   }
 
   /**
-   * Sources shorter than a part go up in one PUT (under the key `keyAtEnd` answers, when
-   * given); longer ones as a multipart upload, one part in flight and nothing more pulled
-   * meanwhile, aborted when the source or the server fails (the `for await` then also
-   * closes the source).
+   * Sources shorter than a part go up in one PUT; longer ones as a multipart upload, one
+   * part in flight and nothing more pulled meanwhile, aborted when the source or the
+   * server fails (the `for await` then also closes the source).
    */
   async putStream(key: string, source: AsyncIterable<Buffer>, contentType: string, options: PutStreamOptions = {}): Promise<BlobWritten> {
     assertValidBlobKey(key);
@@ -96,22 +94,14 @@ export class MinioBlobStore implements BlobStore {
           await upload.send(part);
         }
       }
-      if (upload === undefined) {
-        // the caller's choice (a round trip, maybe) runs while the chunks are joined into the PUT's
-        // body: one turn of the event loop first, so that its request is on the wire meanwhile
-        const choosing = options.keyAtEnd?.() ?? Promise.resolve(key);
-        choosing.catch(() => undefined);
-        if (options.keyAtEnd) await nextTurn();
-        const body = cutter.rest();
-        const chosen = await choosing;
-        assertValidBlobKey(chosen);
-        await single.send(this.bucket, chosen, body, contentType);
-        return { key: chosen, size };
-      }
       const rest = cutter.rest();
-      if (rest.length > 0) await upload.send(rest);
-      await upload.complete();
-      return { key, size };
+      if (upload === undefined) {
+        await single.send(this.bucket, key, rest, contentType);
+      } else {
+        if (rest.length > 0) await upload.send(rest);
+        await upload.complete();
+      }
+      return { size };
     } catch (error) {
       await upload?.abort();
       throw error;

@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { event } from '@tracker/platform/event-store/testing';
 import { preparedQuery } from './prepared-query';
 import { describeOnBothDatabases } from './testing/sample-read-models';
@@ -18,6 +19,10 @@ describeOnBothDatabases('preparedQuery', (world) => {
       );
     // more than five runs: PostgreSQL may switch to its generic plan after the fifth
     for (let i = 0; i < 7; i++) expect(await read()).toEqual([{ stream_name: `${prefix}a`, event_count: 2 }]);
+    // named on the server (the pool hands back the connection it just released), ordinary on PGlite's shared session
+    const pool = (readModel.dataSource.driver as unknown as { master: Pool }).master;
+    const prepared = await pool.query(`SELECT 1 FROM pg_prepared_statements WHERE name = 'stream-stats.count'`);
+    expect(prepared.rowCount).toBe(expect.getState().currentTestName?.includes('real PostgreSQL') ? 1 : 0);
 
     await readModel.rebuild();
     const next = await world().store.appendToStream(`${prefix}a`, [event('Renamed')], { expectedRevision: 1 });

@@ -1,5 +1,5 @@
 import { event } from '@tracker/platform/event-store/testing';
-import { isBatchAppliedAlready, oneStatementBatchSql } from './one-statement-batch';
+import { isBatchAppliedAlready, isCheckpointBehindFloor, oneStatementBatchSql } from './one-statement-batch';
 import type { ReadModel } from './read-model';
 import { OneStatementStreamStatsProjection } from './testing/sample-read-model';
 import { describeOnBothDatabases } from './testing/sample-read-models';
@@ -42,27 +42,37 @@ describeOnBothDatabases(
       await Promise.all([one.close(), two.close()]);
     });
 
-    it('is refused as a whole, writing nothing, when the checkpoint has reached the batch', async () => {
+    it('is refused as a whole, writing nothing, when the checkpoint has reached the batch or is below where its runner left it', async () => {
       const { schema, prefix } = world().fresh();
       const readModel = await world().open(schema, prefix);
       const s = `"${schema}"`;
       const checkpoints = `${s}.projection_checkpoints`;
       await readModel.dataSource.query(`INSERT INTO ${checkpoints} (name, position) VALUES ('stream-stats', 10)`);
       const batch = {
-        ctes: [`w0 AS (INSERT INTO ${s}.stream_stats (stream_name, event_count, last_type) VALUES ($4, 1, 'Created'))`],
+        ctes: [`w0 AS (INSERT INTO ${s}.stream_stats (stream_name, event_count, last_type) VALUES ($5, 1, 'Created'))`],
         selects: [],
         parameters: [`${prefix}a`],
       };
       const statement = oneStatementBatchSql(s, checkpoints, batch);
 
       const refusal = await readModel.dataSource
-        .query(statement, ['stream-stats', '12', '10', `${prefix}a`])
+        .query(statement, ['stream-stats', '12', '10', '0', `${prefix}a`])
         .catch((error: unknown) => error);
       expect(isBatchAppliedAlready(refusal)).toBe(true);
+      expect(isCheckpointBehindFloor(refusal)).toBe(false);
       expect(await world().rows(readModel)).toEqual([]);
       expect(await checkpointOf(readModel, schema)).toBe('10');
 
-      await readModel.dataSource.query(statement, ['stream-stats', '12', '11', `${prefix}a`]);
+      // below where the runner last left it (11): commits were lost, the runner must take the events again
+      const behind = await readModel.dataSource
+        .query(statement, ['stream-stats', '12', '11', '11', `${prefix}a`])
+        .catch((error: unknown) => error);
+      expect(isCheckpointBehindFloor(behind)).toBe(true);
+      expect(isBatchAppliedAlready(behind)).toBe(false);
+      expect(await world().rows(readModel)).toEqual([]);
+      expect(await checkpointOf(readModel, schema)).toBe('10');
+
+      await readModel.dataSource.query(statement, ['stream-stats', '12', '11', '10', `${prefix}a`]);
       expect(await world().rows(readModel)).toEqual([{ streamName: `${prefix}a`, eventCount: 1, lastType: 'Created' }]);
       expect(await checkpointOf(readModel, schema)).toBe('12');
       await readModel.close();

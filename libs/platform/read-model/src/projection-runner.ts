@@ -4,6 +4,8 @@ import { type EventStore, type GlobalPosition, type RecordedEvent, START, type S
 import { isTransientDatabaseError } from '@tracker/platform/sql';
 import type { DataSource } from 'typeorm';
 import { applyBatchOnce } from './apply-batch';
+import { CheckpointWentBackError } from './checkpoint-went-back';
+import { StoredCheckpoint } from './stored-checkpoint';
 import { PositionWaiters } from './position-waiters';
 import type { Projection } from './projection';
 import { projectionProblem } from './projection-problem';
@@ -33,6 +35,8 @@ export interface ProjectionRunnerOptions {
 const RETRY_DELAYS_MS = [500, 1000, 2000];
 /** A single event that fails is tried this often before the projection stops at it. */
 const ATTEMPTS_PER_EVENT = 3;
+/** How often a projection that commits asynchronously looks whether its checkpoint is below its floor (StoredCheckpoint). */
+const FLOOR_CHECK_MS = 1000;
 
 /**
  * Keeps one projection up to date: subscribes after its checkpoint, applies each batch
@@ -57,6 +61,7 @@ export class ProjectionRunner {
   private halt: { readonly problem: ReadinessProblem; readonly position: GlobalPosition } | undefined;
   private skipped = new Set<string>();
   private applied = 0;
+  private readonly stored: StoredCheckpoint;
 
   constructor(
     private readonly store: EventStore,
@@ -66,6 +71,7 @@ export class ProjectionRunner {
     private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.logger = new Logger(`Projection ${projection.name}`);
+    this.stored = new StoredCheckpoint(dataSource, this.checkpoints, projection.name, this.logger);
   }
 
   get checkpoint(): GlobalPosition {
@@ -92,20 +98,22 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.running = true;
-    // the streams are kept beside the checkpoint so that `tracker projections status` can measure the lag without the code
-    await this.dataSource.query(
-      `INSERT INTO ${this.checkpoints} (name, position, stream_prefixes) VALUES ($1, 0, $2)
-       ON CONFLICT (name) DO UPDATE SET stream_prefixes = EXCLUDED.stream_prefixes
-       WHERE ${this.checkpoints}.stream_prefixes IS DISTINCT FROM EXCLUDED.stream_prefixes`,
-      [this.projection.name, [...this.projection.streamPrefixes]],
-    );
+    await this.stored.register(this.projection.streamPrefixes);
     await this.subscribe();
+    if (this.projection.asynchronousCommit) {
+      this.stored.watchFloor(
+        FLOOR_CHECK_MS,
+        () => this.subscription !== undefined && !this.halt,
+        (cause) => this.endSubscription(cause),
+      );
+    }
   }
 
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.retryTimer);
     clearTimeout(this.repairTimer);
+    await this.stored.stop();
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.stop();
@@ -128,7 +136,7 @@ export class ProjectionRunner {
     const halt = this.halt;
     if (!halt || !this.running) return;
     const skipped = await skippedEventIds(this.store, this.schema, this.projection.name);
-    const checkpoint = await this.storedCheckpoint();
+    const checkpoint = await this.stored.current();
     if (!skipped.has(halt.problem.event_id) && checkpoint < halt.position) {
       this.repairTimer = setTimeout(() => void this.checkRepairQuietly(), this.options.repairCheckMs ?? 5000);
       return;
@@ -151,7 +159,7 @@ export class ProjectionRunner {
   }
 
   private async subscribe(): Promise<void> {
-    this.advance(await this.storedCheckpoint());
+    this.advance(await this.stored.adopt());
     this.skipped = await skippedEventIds(this.store, this.schema, this.projection.name);
     this.subscription = this.store.subscribeToAll({
       after: this.position,
@@ -166,18 +174,11 @@ export class ProjectionRunner {
     });
   }
 
-  private async storedCheckpoint(): Promise<GlobalPosition> {
-    const rows: Array<{ position: string }> = await this.dataSource.query(`SELECT position FROM ${this.checkpoints} WHERE name = $1`, [
-      this.projection.name,
-    ]);
-    return BigInt(rows[0]?.position ?? '0');
-  }
-
   private async applyBatch(events: readonly RecordedEvent[]): Promise<void> {
     try {
       this.advance(await this.applyInTransaction(events));
     } catch (error) {
-      if (isTransientDatabaseError(error)) throw error;
+      if (isTransientDatabaseError(error) || error instanceof CheckpointWentBackError) throw error;
       // which event is it? apply them one by one: those before it are kept
       for (const event of events) await this.applyAlone(event);
     }
@@ -190,7 +191,7 @@ export class ProjectionRunner {
         this.advance(await this.applyInTransaction([event]));
         return;
       } catch (error) {
-        if (isTransientDatabaseError(error)) throw error;
+        if (isTransientDatabaseError(error) || error instanceof CheckpointWentBackError) throw error;
         if (attempt < ATTEMPTS_PER_EVENT) continue;
         throw new ProjectionHaltedError(this.stopAt(event, error));
       }
@@ -199,9 +200,11 @@ export class ProjectionRunner {
 
   private async applyInTransaction(events: readonly RecordedEvent[]): Promise<GlobalPosition> {
     if (events.length === 0) return this.position;
-    const { checkpoint, applied } = await applyBatchOnce(this.dataSource, this.schema, this.projection, events, this.skipped);
-    this.applied += applied;
-    return checkpoint;
+    const batch = await applyBatchOnce(this.dataSource, this.schema, this.projection, events, this.skipped, this.stored.floor);
+    this.applied += batch.applied;
+    if (batch.stored) this.stored.movedTo(batch.checkpoint);
+    else this.stored.storeLater(batch.checkpoint);
+    return batch.checkpoint;
   }
 
   private stopAt(event: RecordedEvent, error: unknown): ReadinessProblem {
@@ -223,9 +226,25 @@ export class ProjectionRunner {
     this.waiters.reached(position);
   }
 
+  /** Stops the subscription from outside, as if it had failed with `cause`. */
+  private async endSubscription(cause: Error): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.stop();
+    this.subscriptionEnded(cause);
+  }
+
   private subscriptionEnded(error: unknown): void {
     this.subscription = undefined;
     if (error instanceof ProjectionHaltedError || !this.running) return;
+    if (error instanceof CheckpointWentBackError) {
+      // a database that lost its newest commits, or a read model put back: the events are taken again from the checkpoint,
+      // and waits for positions above it go on until they are applied again
+      this.logger.warn(`${error.message}; taking the events again from the stored checkpoint`);
+      this.position = START;
+      this.subscribe().catch((e: unknown) => this.subscriptionEnded(e));
+      return;
+    }
     this.failuresInARow += 1;
     const delayMs = RETRY_DELAYS_MS[Math.min(this.failuresInARow, RETRY_DELAYS_MS.length) - 1] ?? 2000;
     this.logger.warn(`stopped: ${messageOf(error)}; retrying in ${delayMs} ms`);

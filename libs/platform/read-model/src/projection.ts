@@ -15,6 +15,19 @@ export interface Projection {
   readonly batchIntervalMs?: number;
   apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
   /**
+   * Its batches commit without waiting for PostgreSQL's WAL flush (`synchronous_commit =
+   * off` for their transactions): a reply that waits for the projection waits one flush
+   * less, and on a busy disk a flush is the largest part of a write. The log stays durable
+   * before every reply; what a database crash can take is the projection's newest commits,
+   * rows and checkpoint together (the WAL keeps their order), and its runner takes those
+   * events again once it finds its checkpoint behind where it left it (projection-runner.ts).
+   * Only for a projection whose rows are the log's and nothing else's, and whose rows no
+   * one acts on outside the database (the mailer's pending changes lead to mail: not
+   * there); nor where a moment of the read model behind after a crash would let a refused
+   * thing through (identity's credentials). Default false.
+   */
+  readonly asynchronousCommit?: boolean;
+  /**
    * The batch as the writing part of a single statement, when the projection can write it
    * without reading anything first (new rows only, or nothing at all): the runner joins it
    * to the statement that moves the checkpoint, one round trip where `apply` takes four

@@ -29,6 +29,8 @@ import { countTagsAdded, countTagsRemoved } from './tag-weights.sql';
 export class CommentsProjection implements Projection {
   readonly name = 'comments';
   readonly streamPrefixes = [BUG_STREAM_PREFIX, COMMENT_TAGS_STREAM_PREFIX, USER_STREAM_PREFIX];
+  /** the reply of every write waits for it: one WAL flush less (projection.ts) */
+  readonly asynchronousCommit = true;
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     for (const recorded of events) await applyEvent(domainEvent<ProjectedEvent>(recorded), recorded, manager);

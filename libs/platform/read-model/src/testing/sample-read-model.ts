@@ -55,6 +55,11 @@ export class OneStatementStreamStatsProjection extends StreamStatsProjection {
   }
 }
 
+/** The single statement's projection, committing without waiting for the WAL flush (`Projection.asynchronousCommit`). */
+export class AsynchronousStreamStatsProjection extends OneStatementStreamStatsProjection {
+  readonly asynchronousCommit = true;
+}
+
 /** `[stream, events counted, last type]` per stream of the batch */
 function foldPerStream(events: readonly RecordedEvent[]): unknown[][] {
   const folded = new Map<string, { count: number; lastType: string }>();

@@ -104,12 +104,14 @@ export class FlagDecisions {
  */
 function askFor<Command extends BugCommand>(candidate: FlagCandidate<Command>, inputs: FlagInputsOf<Command>) {
   const before = candidate.state.exists ? candidate.state : null;
+  const groups = typeof inputs === 'function' ? inputs(candidate.command, before) : bugFlagGroups(inputs);
+  // a new bug has no flags but those it is given: without any, there is nothing to ask, nor the bug to work out
+  if (before === null && groups.length === 0) return null;
   const decided = bugDecider.decide(candidate.command, candidate.state);
   const after = isDomainError(decided)
     ? candidate.state
     : decided.reduce<BugState>((state, event: BugEvent) => bugDecider.evolve(state, event), candidate.state);
   if (!after.exists) return null;
-  const groups = typeof inputs === 'function' ? inputs(candidate.command, before) : bugFlagGroups(inputs);
   const ask = flagDecisionRequest(before, after, groups);
   return needsFlagDecision(ask) ? ask : null;
 }

@@ -113,10 +113,11 @@ export class ProjectionRunner {
     this.running = false;
     clearTimeout(this.retryTimer);
     clearTimeout(this.repairTimer);
-    await this.stored.stop();
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.stop();
+    // after the subscription: no batch comes after this
+    await this.stored.stop();
   }
 
   /**

@@ -22,6 +22,7 @@ export class StoredCheckpoint {
   private floorTimer: NodeJS.Timeout | undefined;
   /** the watch under way: a stop ends it, and a watch begun after a restart replaces it */
   private floorWatch: object | undefined;
+  private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -54,6 +55,7 @@ export class StoredCheckpoint {
 
   /** The stored checkpoint, which the runner takes up from: it becomes the floor, and a move not stored yet is forgotten. */
   async adopt(): Promise<GlobalPosition> {
+    this.stopped = false;
     const position = await this.current();
     this.floorPosition = position;
     this.unstored = undefined;
@@ -96,23 +98,26 @@ export class StoredCheckpoint {
   /** Batches with nothing written were applied up to `position`: stored within UNWRITTEN_STORE_MS. */
   storeLater(position: GlobalPosition): void {
     this.unstored = position;
+    if (this.stopped) return;
     this.storeTimer ??= setTimeout(() => {
       this.storeTimer = undefined;
       void this.storeUnwritten();
     }, UNWRITTEN_STORE_MS);
+    this.storeTimer.unref();
   }
 
   /** Stops looking at the floor, and stores now what waits to be (when the runner stops). */
   async stop(): Promise<void> {
+    this.stopped = true;
     this.floorWatch = undefined;
     clearTimeout(this.floorTimer);
     clearTimeout(this.storeTimer);
     this.storeTimer = undefined;
-    await this.storeUnwritten(false);
+    await this.storeUnwritten();
   }
 
   /** Moves the stored checkpoint past the batches applied without a write, never back: another replica may be further. */
-  private async storeUnwritten(again = true): Promise<void> {
+  private async storeUnwritten(): Promise<void> {
     const position = this.unstored;
     if (position === undefined) return;
     this.unstored = undefined;
@@ -124,7 +129,7 @@ export class StoredCheckpoint {
       this.movedTo(position);
     } catch (error) {
       // at worst a restart takes those batches again, and they write nothing
-      if (again) this.storeLater(this.unstored ?? position);
+      this.storeLater(this.unstored ?? position);
       if (!isTransientDatabaseError(error)) this.logger.warn(`could not store the checkpoint: ${(error as Error).message}`);
     }
   }

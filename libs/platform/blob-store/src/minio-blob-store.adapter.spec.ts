@@ -137,6 +137,23 @@ describe('MinioBlobStore against an in-process S3 server', () => {
       expect(sent((path) => path === '/requests/attachments/small')).toEqual([{ method: 'PUT', query: {}, bodyBytes: MIB, status: 200 }]);
     });
 
+    it('sends a short source in one PUT to the key keyAtEnd answers, and a long one as a multipart upload to its key without asking', async () => {
+      const keyAtEnd = jest.fn(() => Promise.resolve('attachments/chosen'));
+      await expect(
+        store.putStream('attachments/first', chunkedSource(randomBytes(MIB), { chunkBytes: 64 * 1024 }), 'application/octet-stream', {
+          keyAtEnd,
+        }),
+      ).resolves.toEqual({ key: 'attachments/chosen', size: MIB });
+      expect(sent((path) => path === '/requests/attachments/first')).toEqual([]);
+      expect(sent((path) => path === '/requests/attachments/chosen')).toEqual([{ method: 'PUT', query: {}, bodyBytes: MIB, status: 200 }]);
+      await expect(
+        store.putStream('attachments/long', chunkedSource(randomBytes(6 * MIB), { chunkBytes: 64 * 1024 }), 'application/octet-stream', {
+          keyAtEnd,
+        }),
+      ).resolves.toEqual({ key: 'attachments/long', size: 6 * MIB });
+      expect(keyAtEnd).toHaveBeenCalledTimes(1);
+    });
+
     it("signs a single PUT's payload with its SHA-256, the caller's when given (asked for once)", async () => {
       const bytes = randomBytes(MIB);
       const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -1,6 +1,7 @@
 import { type BucketItem, Client, CopyDestinationOptions, CopySourceOptions, S3Error } from 'minio';
 import { Agent as HttpAgent, IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
 import {
   BLOB_PART_BYTES,
@@ -74,9 +75,10 @@ export class MinioBlobStore implements BlobStore {
   }
 
   /**
-   * Sources shorter than a part go up in one PUT; longer ones as a multipart upload, one
-   * part in flight and nothing more pulled meanwhile, aborted when the source or the
-   * server fails (the `for await` then also closes the source).
+   * Sources shorter than a part go up in one PUT (under the key `keyAtEnd` answers, when
+   * given); longer ones as a multipart upload, one part in flight and nothing more pulled
+   * meanwhile, aborted when the source or the server fails (the `for await` then also
+   * closes the source).
    */
   async putStream(key: string, source: AsyncIterable<Buffer>, contentType: string, options: PutStreamOptions = {}): Promise<BlobWritten> {
     assertValidBlobKey(key);
@@ -94,14 +96,22 @@ export class MinioBlobStore implements BlobStore {
           await upload.send(part);
         }
       }
-      const rest = cutter.rest();
       if (upload === undefined) {
-        await single.send(this.bucket, key, rest, contentType);
-      } else {
-        if (rest.length > 0) await upload.send(rest);
-        await upload.complete();
+        // the caller's choice (a round trip, maybe) runs while the chunks are joined into the PUT's
+        // body: one turn of the event loop first, so that its request is on the wire meanwhile
+        const choosing = options.keyAtEnd?.() ?? Promise.resolve(key);
+        choosing.catch(() => undefined);
+        if (options.keyAtEnd) await nextTurn();
+        const body = cutter.rest();
+        const chosen = await choosing;
+        assertValidBlobKey(chosen);
+        await single.send(this.bucket, chosen, body, contentType);
+        return { key: chosen, size };
       }
-      return { size };
+      const rest = cutter.rest();
+      if (rest.length > 0) await upload.send(rest);
+      await upload.complete();
+      return { key, size };
     } catch (error) {
       await upload?.abort();
       throw error;

@@ -77,6 +77,26 @@ describe('MinioBlobStore against an in-process S3 server', () => {
     await expect(refused).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
   });
 
+  it('lets a kept-alive connection go before the server closes it, instead of sending a request on it as the server does', async () => {
+    // the server announces `Keep-Alive: timeout=2`; the agent keeps an idle connection for that less a second
+    const closing = await startS3TestServer({ keepAliveTimeoutMs: 2000 });
+    const store = await MinioBlobStore.create({ ...optionsFor(closing, 'closing'), region: 'us-east-1' });
+    try {
+      await store.put('attachments/1', Buffer.from('kept'), 'text/plain');
+      const before = closing.connections();
+      await store.stat('attachments/1');
+      // reused while fresh
+      expect(closing.connections()).toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // idle past the announced timeout less a second: a new connection, not one the server is about to close
+      expect((await store.stat('attachments/1'))?.size).toBe(4);
+      expect(closing.connections()).toBe(before + 1);
+    } finally {
+      await store.close();
+      await closing.stop();
+    }
+  });
+
   it("throws the upload's own error and logs, not throws, an abort the server cannot take", async () => {
     const vanishing = await startS3TestServer();
     const store = await MinioBlobStore.create(optionsFor(vanishing, 'vanishing'));

@@ -34,7 +34,7 @@ const MISSING_CODES = new Set(['NoSuchKey', 'NotFound']);
  * ("socket hang up", ECONNRESET: the e2e race of 28 uploads lost 7-10 of them at once this
  * way). Node's agent keeps idle connections forever unless given a timeout, and only then
  * honours the server's announced one (`Keep-Alive: timeout=N`, less a second); servers that
- * announce none (MinIO, S3) get this, below the 5 s of Node's servers, the shortest common.
+ * announce none get this, below the 5 s of Node's servers, the shortest in common use.
  */
 const IDLE_CONNECTION_MS = 4_000;
 

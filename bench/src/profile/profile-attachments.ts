@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { startS3TestServer } from '@tracker/platform/blob-store/testing';
 import { createTempDatabase, startNodeProcess } from '@tracker/testing';
 import { ATTACHMENTS_BENCH_ADMIN as ADMIN, call, createBug, rawStore, standaloneEnv } from '../suites/attachments.bench';
+import { BLOB_BENCH_BYTES } from '../suites/blob-store.bench';
 import { summarise } from './profile-summary';
 import { startProfiled } from './profiled-process';
 
-const BYTES = 5 * 1024 * 1024;
+/** the bench's size (5,000,000 bytes): one S3 part, sent as one PUT; 5 MiB would be a multipart upload of one part */
+const BYTES = BLOB_BENCH_BYTES;
 
 /**
  * `[PROFILE=0] node dist/bench/src/profile/profile-attachments.js [minio|directory] [rounds] [all|upload|download]`:

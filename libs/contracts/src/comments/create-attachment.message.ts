@@ -18,9 +18,11 @@ export const ATTACHMENT_CLAIM_PARAM = 'data_claim';
 
 /**
  * What the gateway read from `data`: the decoded bytes' size and SHA-256 (lower-case hex),
- * staged under `stagingKey`. `stagingKey` is null when nothing was kept: the data was empty
- * (size 0: 606) or larger than `TRACKER_MAX_ATTACHMENT_KB` (tooLarge: 600, `size` the decoded
- * count). Comments promotes the staging object to `attachments/sha256/<sha256>` and deletes it.
+ * stored under `stagingKey`: a staging object, or `attachments/sha256/<sha256>` itself when
+ * the gateway wrote new bytes straight to their content key (docs/attachments.md §6.2).
+ * `stagingKey` is null when nothing was kept: the data was empty (size 0: 606) or larger than
+ * `TRACKER_MAX_ATTACHMENT_KB` (tooLarge: 600, `size` the decoded count). Comments promotes a
+ * staging object to `attachments/sha256/<sha256>` and deletes it.
  */
 export const attachmentClaim = z.object({
   stagingKey: z.string().nullable(),

@@ -120,6 +120,15 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
       expect(await store.get(claim.stagingKey)).toEqual(ALL_BYTES);
     });
 
+    it('writes new bytes straight to their content key and claims that key', async () => {
+      const bytes = Buffer.from('new bytes, never stored');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      expect((await post({ summary: 's', data: bytes.toString('base64') })).status).toBe(201);
+      expect(lastParams()['data_claim']).toEqual({ stagingKey: attachmentContentKey(sha256), size: bytes.length, sha256, tooLarge: false });
+      expect(await store.get(attachmentContentKey(sha256))).toEqual(bytes);
+      expect(await staged()).toEqual([]);
+    });
+
     it('takes no generic body limit on the upload route: the limit is the attachment size', async () => {
       const atLimit = Buffer.alloc(LIMIT, 7).toString('base64');
       expect(atLimit.length).toBeGreaterThan(MAX_BODY);
@@ -172,11 +181,16 @@ describe('attachment routes over HTTP (stand-in comments)', () => {
       expect(lastParams()).toEqual({ id: '5', summary: 's' });
     });
 
-    it('deletes the staging object when the call fails', async () => {
+    it('deletes the staging object when the call fails, and leaves bytes at their content key to the sweeper', async () => {
+      const refused = await post({ summary: 'refuse', data: ALL_BYTES.toString('base64') });
+      expect(refused.json()).toMatchObject({ code: 604 });
+      expect(await staged()).toEqual([]);
       const response = await post({ summary: 'refuse', data: 'QUJD' });
       expect(response.status).toBe(400);
       expect(response.json()).toMatchObject({ code: 604 });
       expect(await staged()).toEqual([]);
+      // another upload of the same bytes may be about to name them (docs/attachments.md §6.4)
+      expect(await store.get(attachmentContentKey(createHash('sha256').update('ABC').digest('hex')))).toEqual(Buffer.from('ABC'));
       const anonymousBad = await http(base, '/rest/bug/5/attachment', jsonCall('POST', { data: 'QUJD', api_key: 'wrong' }));
       expect(anonymousBad.json()).toMatchObject({ code: 306 });
       expect(await staged()).toEqual([]);

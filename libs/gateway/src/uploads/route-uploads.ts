@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { AttachmentClaim } from '@tracker/contracts';
+import { ATTACHMENT_STAGING_PREFIX, type AttachmentClaim } from '@tracker/contracts';
 import { BLOB_STORE, type BlobStore } from '@tracker/platform/blob-store';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 import type { RouteUpload } from '../routing/route';
@@ -38,8 +38,9 @@ export class RouteUploads {
     return reader.read(typeof body === 'string' ? oneChunk(body) : body, contentType, fromQuery);
   }
 
+  /** a staging object goes; bytes written straight to their content key stay for the sweeper (docs/attachments.md §6.4) */
   async discard(claim: AttachmentClaim | undefined, correlationId: string): Promise<void> {
-    if (!claim?.stagingKey || !this.store) return;
+    if (!claim?.stagingKey || !claim.stagingKey.startsWith(ATTACHMENT_STAGING_PREFIX) || !this.store) return;
     try {
       await this.store.delete(claim.stagingKey);
     } catch (error) {

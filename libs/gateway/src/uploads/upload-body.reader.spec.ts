@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ATTACHMENT_STAGING_PREFIX as STAGING_PREFIX, DomainError } from '@tracker/contracts';
+import { ATTACHMENT_STAGING_PREFIX as STAGING_PREFIX, attachmentContentKey, DomainError } from '@tracker/contracts';
 import { type BlobStore, DirectoryBlobStore } from '@tracker/platform/blob-store';
 import { type UploadBody, UploadBodyReader } from './upload-body.reader';
 
@@ -54,17 +54,33 @@ describe('UploadBodyReader', () => {
   it.each([
     ['before', (data: string) => `{"data":"${data}","summary":"s","ids":[1,"2"],"nested":{"a":[true,null,1.5]}}`],
     ['after', (data: string) => `{"summary":"s","ids":[1,"2"],"nested":{"a":[true,null,1.5]},"data":"${data}"}`],
-  ])('stages the decoded bytes of data %s the other fields, and assembles those', async (_where, body) => {
+  ])('stores the decoded bytes of data %s the other fields, and assembles those', async (_where, body) => {
     const bytes = bytesOf(1000);
     const { params, upload } = await read(body(bytes.toString('base64')));
     expect(params).toEqual({ summary: 's', ids: [1, '2'], nested: { a: [true, null, 1.5] } });
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    // new bytes go straight to their content key (docs/attachments.md §6.2)
+    expect(upload).toEqual({ stagingKey: attachmentContentKey(sha256), size: 1000, sha256, tooLarge: false });
+    expect(await store.get(upload?.stagingKey ?? '')).toEqual(bytes);
+    expect(await staged()).toEqual([]);
+  });
+
+  it('stages bytes already stored in a staging object and leaves their content object as it was', async () => {
+    const bytes = bytesOf(1000, 3);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    await store.put(attachmentContentKey(sha256), bytes, 'application/octet-stream');
+    const before = await store.stat(attachmentContentKey(sha256));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { upload } = await read(`{"data":"${bytes.toString('base64')}"}`);
     expect(upload).toEqual({
       stagingKey: expect.stringMatching(/^attachments\/staging\/[0-9a-f-]{36}$/),
       size: 1000,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
+      sha256,
       tooLarge: false,
     });
     expect(await store.get(upload?.stagingKey ?? '')).toEqual(bytes);
+    expect(await staged()).toEqual([upload?.stagingKey]);
+    expect(await store.stat(attachmentContentKey(sha256))).toEqual(before);
   });
 
   it('decodes JSON escapes and MIME line breaks inside data', async () => {
@@ -100,7 +116,9 @@ describe('UploadBodyReader', () => {
       params: { summary: 'after' },
       upload: { stagingKey: null, size: LIMIT + 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), tooLarge: true },
     });
-    expect(await staged()).toEqual([atLimit.upload?.stagingKey]);
+    expect(atLimit.upload?.stagingKey).toBe(attachmentContentKey(atLimit.upload?.sha256 ?? ''));
+    expect(await store.stat(atLimit.upload?.stagingKey ?? '')).toMatchObject({ size: LIMIT });
+    expect(await staged()).toEqual([]);
   });
 
   it('stops reading past the drain cap (the other parameters, the limit in base64 and 64 KiB) with 600, leaving nothing', async () => {

@@ -29,7 +29,8 @@ const PIECE = 64 * 1024;
 /**
  * Reads the body of an upload route (docs/attachments.md §6.2) without ever holding it
  * whole: JSON is tokenised as it arrives (stream-json), the other parameters assembled, and
- * the streamed field's base64 decoded, hashed and written to a staging object on the way;
+ * the streamed field's base64 decoded, hashed and written to the blob store on the way
+ * (a staging object, or the bytes' content key: StagingUpload);
  * a form body is read whole (it is small or over the cap) and its field decoded the same
  * way. Past the limit the bytes are only counted; past the drain cap (every other parameter
  * plus the base64 of the limit plus 64 KiB) reading stops with 600. A refusal leaves no

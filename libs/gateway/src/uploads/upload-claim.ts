@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type AttachmentClaim, attachmentStagingKey } from '@tracker/contracts';
+import { type AttachmentClaim, attachmentContentKey, attachmentStagingKey } from '@tracker/contracts';
 import type { BlobStore, BlobWritten } from '@tracker/platform/blob-store';
 import { ChunkChannel } from './chunk-channel';
 
@@ -7,9 +7,12 @@ class UploadTooLarge extends Error {}
 
 /**
  * Decoded bytes, as they arrive, counted, hashed and written to a fresh staging object
- * (`attachments/staging/<uuid>`). The object is started at the first byte, so an empty
- * upload stores nothing; past `maxBytes` the write is abandoned (the store removes what it
- * had) and only the count goes on.
+ * (`attachments/staging/<uuid>`), or, when the store can still choose the key once the last
+ * byte is in (the bytes fit one write) and no object holds these bytes yet, straight to their
+ * content key (`attachments/sha256/<hash>`), so that promotion copies nothing
+ * (docs/attachments.md §6.2). The write is started at the first byte, so an empty upload
+ * stores nothing; past `maxBytes` it is abandoned (the store removes what it had) and only
+ * the count goes on.
  */
 export class StagingUpload {
   readonly key = attachmentStagingKey(randomUUID());
@@ -43,7 +46,10 @@ export class StagingUpload {
     if (!this.channel || !this.writing) {
       this.channel = new ChunkChannel();
       // the store may sign its request with the hash taken here instead of hashing the bytes again
-      this.writing = this.store.putStream(this.key, this.channel, 'application/octet-stream', { sha256: () => this.digest() });
+      this.writing = this.store.putStream(this.key, this.channel, 'application/octet-stream', {
+        sha256: () => this.digest(),
+        keyAtEnd: () => this.keyAtEnd(),
+      });
       // observed here so an early failure is never unhandled; `finish` and `write` see it too
       this.writing.catch(() => undefined);
     }
@@ -64,8 +70,19 @@ export class StagingUpload {
     const sha256 = this.digest();
     if (!this.channel || !this.writing) return { stagingKey: null, size: 0, sha256, tooLarge: false };
     this.channel.end();
-    await this.writing;
-    return { stagingKey: this.key, size: this.size, sha256, tooLarge: false };
+    const written = await this.writing;
+    return { stagingKey: written.key, size: this.size, sha256, tooLarge: false };
+  }
+
+  /**
+   * New bytes go to their content key; stored ones to the staging object, which promotion
+   * turns into a refresh of the stored object under the blob lock. Writing over a stored
+   * object instead could lose the fresh bytes to a sweep that judged the old object's age
+   * just before (§6.3-6.4).
+   */
+  private async keyAtEnd(): Promise<string> {
+    const content = attachmentContentKey(this.digest());
+    return (await this.store.exists(content)) ? this.key : content;
   }
 
   /** the SHA-256 of every byte written, once they all are (a hash gives its digest only once) */
@@ -74,7 +91,10 @@ export class StagingUpload {
     return this.sha256;
   }
 
-  /** abandons the upload: nothing of it stays in the store */
+  /**
+   * Abandons the upload: its staging object goes. Bytes already at their content key stay for
+   * the sweeper: another upload of the same bytes may be about to name them (§6.4).
+   */
   async discard(): Promise<void> {
     if (!this.channel || !this.writing) return;
     this.channel.fail(new Error('upload discarded'));

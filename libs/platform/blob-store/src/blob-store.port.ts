@@ -59,9 +59,19 @@ export interface PutStreamOptions {
    * payload that does not match it). Adapters that need no hash ignore it.
    */
   readonly sha256?: () => string;
+  /**
+   * Asked once the source has ended, when the adapter can still choose where the bytes go
+   * (nothing is stored under a key yet: the directory adapter always, the MinIO adapter
+   * for a source shorter than a part): the key to store them under instead of `key`. A
+   * caller that learns the right key only from the bytes (their hash) spares a copy. Not
+   * asked when the source fails; when it throws, nothing is stored and its error is thrown.
+   */
+  readonly keyAtEnd?: () => Promise<string>;
 }
 
 export interface BlobWritten {
+  /** the key the bytes are stored under: `key`, or the answer of `keyAtEnd` when it was asked */
+  readonly key: string;
   /** bytes stored */
   readonly size: number;
 }

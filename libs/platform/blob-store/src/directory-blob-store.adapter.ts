@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, opendir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
-import type { BlobListing, BlobReadStream, BlobStat, BlobStore, BlobWritten } from './blob-store.port';
+import type { BlobListing, BlobReadStream, BlobStat, BlobStore, BlobWritten, PutStreamOptions } from './blob-store.port';
 import { copyInto, replaceDurably, writeChunks } from './durable-file';
 
 /**
@@ -32,12 +32,23 @@ export class DirectoryBlobStore implements BlobStore {
     await replaceDurably(this.tempPath(), this.pathOf(key), (temp) => writeFile(temp, data, { flag: 'wx' }));
   }
 
-  async putStream(key: string, source: AsyncIterable<Buffer>, _contentType: string): Promise<BlobWritten> {
+  /** the temp file is renamed once the source has ended, so `keyAtEnd` is always asked (sha256 is not needed) */
+  async putStream(key: string, source: AsyncIterable<Buffer>, _contentType: string, options: PutStreamOptions = {}): Promise<BlobWritten> {
+    const path = this.pathOf(key);
     let size = 0;
-    await replaceDurably(this.tempPath(), this.pathOf(key), async (temp) => {
-      size = await writeChunks(temp, source);
-    });
-    return { size };
+    let chosen = key;
+    await replaceDurably(
+      this.tempPath(),
+      async () => {
+        if (!options.keyAtEnd) return path;
+        chosen = await options.keyAtEnd();
+        return this.pathOf(chosen);
+      },
+      async (temp) => {
+        size = await writeChunks(temp, source);
+      },
+    );
+    return { key: chosen, size };
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -8,11 +8,17 @@ import { dirname } from 'node:path';
  * too. A reader sees the old or the new file, never a part, and once this resolves the
  * bytes survive a crash (without the directory flush a crash could lose the rename while
  * an event naming the bytes was already committed). On failure the temp file is removed.
+ * A target given as a function is asked once the temp file is written.
  */
-export async function replaceDurably(temp: string, target: string, fill: (temp: string) => Promise<void>): Promise<void> {
+export async function replaceDurably(
+  temp: string,
+  targetOf: string | (() => Promise<string>),
+  fill: (temp: string) => Promise<void>,
+): Promise<void> {
   try {
     await fill(temp);
     await syncFile(temp);
+    const target = typeof targetOf === 'string' ? targetOf : await targetOf();
     const created = await mkdir(dirname(target), { recursive: true });
     await rename(temp, target);
     for (const directory of changedDirectories(target, created)) await syncFile(directory);

@@ -77,6 +77,26 @@ describe('MinioBlobStore against an in-process S3 server', () => {
     await expect(refused).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
   });
 
+  it('lets a kept-alive connection go before the server closes it, instead of sending a request on it as the server does', async () => {
+    // the server announces `Keep-Alive: timeout=2`; the agent keeps an idle connection for that less a second
+    const closing = await startS3TestServer({ keepAliveTimeoutMs: 2000 });
+    const store = await MinioBlobStore.create({ ...optionsFor(closing, 'closing'), region: 'us-east-1' });
+    try {
+      await store.put('attachments/1', Buffer.from('kept'), 'text/plain');
+      const before = closing.connections();
+      await store.stat('attachments/1');
+      // reused while fresh
+      expect(closing.connections()).toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // idle past the announced timeout less a second: a new connection, not one the server is about to close
+      expect((await store.stat('attachments/1'))?.size).toBe(4);
+      expect(closing.connections()).toBe(before + 1);
+    } finally {
+      await store.close();
+      await closing.stop();
+    }
+  });
+
   it("throws the upload's own error and logs, not throws, an abort the server cannot take", async () => {
     const vanishing = await startS3TestServer();
     const store = await MinioBlobStore.create(optionsFor(vanishing, 'vanishing'));
@@ -135,6 +155,23 @@ describe('MinioBlobStore against an in-process S3 server', () => {
     it('sends a source shorter than a part in one PUT', async () => {
       await store.putStream('attachments/small', chunkedSource(randomBytes(MIB), { chunkBytes: 64 * 1024 }), 'application/octet-stream');
       expect(sent((path) => path === '/requests/attachments/small')).toEqual([{ method: 'PUT', query: {}, bodyBytes: MIB, status: 200 }]);
+    });
+
+    it('sends a short source in one PUT to the key keyAtEnd answers, and a long one as a multipart upload to its key without asking', async () => {
+      const keyAtEnd = jest.fn(() => Promise.resolve('attachments/chosen'));
+      await expect(
+        store.putStream('attachments/first', chunkedSource(randomBytes(MIB), { chunkBytes: 64 * 1024 }), 'application/octet-stream', {
+          keyAtEnd,
+        }),
+      ).resolves.toEqual({ key: 'attachments/chosen', size: MIB });
+      expect(sent((path) => path === '/requests/attachments/first')).toEqual([]);
+      expect(sent((path) => path === '/requests/attachments/chosen')).toEqual([{ method: 'PUT', query: {}, bodyBytes: MIB, status: 200 }]);
+      await expect(
+        store.putStream('attachments/long', chunkedSource(randomBytes(6 * MIB), { chunkBytes: 64 * 1024 }), 'application/octet-stream', {
+          keyAtEnd,
+        }),
+      ).resolves.toEqual({ key: 'attachments/long', size: 6 * MIB });
+      expect(keyAtEnd).toHaveBeenCalledTimes(1);
     });
 
     it("signs a single PUT's payload with its SHA-256, the caller's when given (asked for once)", async () => {

@@ -49,6 +49,9 @@ export function bytesCases(tracker: () => RunningTracker): void {
 
     it('sweeps unreferenced content objects and abandoned staging objects past the grace, and keeps referenced ones', async () => {
       const store = await tracker().blobStore();
+      // the earlier cases' refused uploads left their bytes to the sweeper: gone first, so the counts below are this case's
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await sweep();
       const kept = randomBytes(1000);
       const [id = 0] = await world.attach(ADMIN, bugs[0] ?? 0, kept);
       const orphan = randomBytes(1000);
@@ -62,16 +65,55 @@ export function bytesCases(tracker: () => RunningTracker): void {
       expect(Buffer.from((await world.attachment(ADMIN, id))?.data ?? '', 'base64').equals(kept)).toBe(true);
     });
 
+    // new bytes go straight to their content key (docs/attachments.md §6.2); a refusal leaves them to the sweeper
+    it('leaves the bytes of a refused upload to the sweeper, which spares them for the staging grace, then sweeps them', async () => {
+      const store = await tracker().blobStore();
+      const bytes = randomBytes(2000);
+      const response = await world.call(ADMIN, 'POST', `/bug/${bugs[0] ?? 0}/attachment`, {
+        data: bytes.toString('base64'),
+        file_name: 'refused.bin',
+        summary: '',
+        content_type: 'application/octet-stream',
+      });
+      expect(errorOf(response)).toMatchObject({ status: 400, code: 604 });
+      expect((await store.get(attachmentContentKey(sha256(bytes))))?.equals(bytes)).toBe(true);
+      expect(await keys(store, 'attachments/staging/')).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // past the content grace (0) but not the staging grace: an upload may be about to name them
+      await sweep(0, 3600);
+      expect(await store.exists(attachmentContentKey(sha256(bytes)))).toBe(true);
+      // an upload of the same bytes now names them and keeps them
+      const [id = 0] = await world.attach(ADMIN, bugs[1] ?? 0, bytes);
+      await sweep();
+      expect(Buffer.from((await world.attachment(ADMIN, id))?.data ?? '', 'base64').equals(bytes)).toBe(true);
+      // past both graces, unnamed bytes go
+      const unnamed = randomBytes(2000);
+      const refused = await world.call(ADMIN, 'POST', `/bug/${bugs[0] ?? 0}/attachment`, { data: unnamed.toString('base64'), summary: '' });
+      expect(errorOf(refused)).toMatchObject({ status: 400, code: 604 });
+      expect(await store.exists(attachmentContentKey(sha256(unnamed)))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await sweep(0, 0);
+      expect(await store.exists(attachmentContentKey(sha256(unnamed)))).toBe(false);
+    });
+
     // content grace 0: only the blob lock, held from promotion until the read model names the bytes, keeps them
-    // (staging keeps its grace: an upload still streaming is not abandoned)
-    it('loses nothing when uploads race the sweeper', async () => {
+    // (staging keeps its grace: an upload still streaming is not abandoned, and bytes written straight to their
+    // content key are spared for as long)
+    // refused uploads of the same bytes among them: a refusal deletes no content another upload may rely on
+    it('loses nothing when uploads race the sweeper and refused uploads of the same bytes', async () => {
       const bytes = randomBytes(32 * 1024);
       let racing = true;
       const sweeping = (async () => {
         while (racing) await sweep(0, 3600);
       })();
       try {
+        const refusing = Promise.all(
+          Array.from({ length: 8 }, (_, n) =>
+            world.call(ADMIN, 'POST', `/bug/${bugs[n % 3] ?? 0}/attachment`, { data: bytes.toString('base64'), summary: '' }),
+          ),
+        );
         const ids = await Promise.all(Array.from({ length: 20 }, (_, n) => world.attach(ADMIN, bugs[n % 3] ?? 0, bytes)));
+        for (const refused of await refusing) expect(errorOf(refused)).toMatchObject({ status: 400, code: 604 });
         racing = false;
         await sweeping;
         await sweep();

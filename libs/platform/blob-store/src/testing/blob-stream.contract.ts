@@ -28,6 +28,7 @@ export function describeBlobStreamContract({ fixture, unique }: BlobContractCont
       const key = `${unique()}/streamed.bin`;
       const data = randomBytes(12 * MIB);
       await expect(store().putStream(key, chunkedSource(data, { chunkBytes: CHUNK }), 'application/octet-stream')).resolves.toEqual({
+        key,
         size: data.length,
       });
 
@@ -60,13 +61,14 @@ export function describeBlobStreamContract({ fixture, unique }: BlobContractCont
       async function* uneven(): AsyncGenerator<Buffer> {
         for (const part of parts) yield await Promise.resolve(part);
       }
-      await expect(store().putStream(key, uneven(), 'application/octet-stream')).resolves.toEqual({ size: 11 * MIB + 781 });
+      await expect(store().putStream(key, uneven(), 'application/octet-stream')).resolves.toEqual({ key, size: 11 * MIB + 781 });
       expect((await store().get(key))?.equals(Buffer.concat(parts))).toBe(true);
     });
 
     it('stores an empty source as a present, empty object', async () => {
       const key = `${unique()}/empty-stream`;
       await expect(store().putStream(key, chunkedSource(Buffer.alloc(0), { chunkBytes: CHUNK }), 'text/plain')).resolves.toEqual({
+        key,
         size: 0,
       });
       expect(await readAll(key)).toEqual({ size: 0, data: Buffer.alloc(0), largestChunk: 0 });
@@ -99,6 +101,64 @@ export function describeBlobStreamContract({ fixture, unique }: BlobContractCont
 
       expect((await store().get(key))?.toString()).toBe('before');
       expect(await store().stat(fresh)).toBeNull();
+      expect(await fixture().unfinishedWrites()).toBe(0);
+    });
+
+    it('stores a short source under the key keyAtEnd answers, asked once after the last chunk', async () => {
+      const [key, chosen] = [`${unique()}/first-key`, `${unique()}/chosen-key`];
+      const data = randomBytes(MIB);
+      let pulledAll = false;
+      const asked: boolean[] = [];
+      const source = chunkedSource(data, { chunkBytes: CHUNK, onPull: (pulled) => void (pulledAll = pulled === data.length) });
+      const keyAtEnd = (): Promise<string> => {
+        asked.push(pulledAll);
+        return Promise.resolve(chosen);
+      };
+      await expect(store().putStream(key, source, 'application/octet-stream', { keyAtEnd })).resolves.toEqual({
+        key: chosen,
+        size: data.length,
+      });
+      expect(asked).toEqual([true]);
+      expect((await store().get(chosen))?.equals(data)).toBe(true);
+      expect(await store().stat(key)).toBeNull();
+    });
+
+    it('stores a source of several parts where keyAtEnd says if the adapter could still ask, else under its key, and says which', async () => {
+      const [key, chosen] = [`${unique()}/first-key`, `${unique()}/chosen-key`];
+      const data = randomBytes(12 * MIB);
+      let asked = 0;
+      const keyAtEnd = (): Promise<string> => {
+        asked += 1;
+        return Promise.resolve(chosen);
+      };
+      const written = await store().putStream(key, chunkedSource(data, { chunkBytes: CHUNK }), 'application/octet-stream', { keyAtEnd });
+      expect(written).toEqual({ key: asked === 1 ? chosen : key, size: data.length });
+      expect(asked).toBeLessThanOrEqual(1);
+      expect(sha256((await store().get(written.key)) ?? Buffer.alloc(0))).toBe(sha256(data));
+      expect(await store().stat(written.key === key ? chosen : key)).toBeNull();
+    });
+
+    it('stores nothing when keyAtEnd fails, and never asks it when the source fails', async () => {
+      const [key, chosen] = [`${unique()}/first-key`, `${unique()}/chosen-key`];
+      const refusal = new Error('no key for these bytes');
+      const failing = (): Promise<string> => Promise.reject(refusal);
+      await expect(
+        store().putStream(key, chunkedSource(randomBytes(MIB), { chunkBytes: CHUNK }), 'application/octet-stream', { keyAtEnd: failing }),
+      ).rejects.toBe(refusal);
+      const failure = new Error('client went away');
+      const keyAtEnd = jest.fn(() => Promise.resolve(chosen));
+      await expect(
+        store().putStream(
+          key,
+          chunkedSource(randomBytes(MIB), { chunkBytes: CHUNK, failAfterBytes: MIB / 2, failWith: failure }),
+          'text/plain',
+          {
+            keyAtEnd,
+          },
+        ),
+      ).rejects.toBe(failure);
+      expect(keyAtEnd).not.toHaveBeenCalled();
+      expect([await store().stat(key), await store().stat(chosen)]).toEqual([null, null]);
       expect(await fixture().unfinishedWrites()).toBe(0);
     });
 

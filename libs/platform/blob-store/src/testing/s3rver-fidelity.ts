@@ -1,11 +1,14 @@
 import { readdir, rm, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type S3rver from 's3rver';
+import { makeWritesAtomic } from './s3rver-atomic-writes';
 
 /**
- * s3rver differs from S3 (and MinIO) in two things the MinIO adapter relies on; these
+ * s3rver differs from S3 (and MinIO) in three things the MinIO adapter relies on; these
  * make it behave as S3 is documented to, so that the tests exercise the adapter's real
  * requests instead of s3rver's gaps:
+ * - A write replaces its key atomically (`makeWritesAtomic`): s3rver wrote in place, so a
+ *   read beside a write of the same key saw a short object or failed.
  * - AbortMultipartUpload (`DELETE /bucket/key?uploadId=X`) is missing (405): here it
  *   deletes the upload's stored parts and answers 204, or 404 NoSuchUpload. (This one
  *   request's signature is not checked.)
@@ -15,6 +18,7 @@ import type S3rver from 's3rver';
  */
 export function applyS3Fidelity(server: S3rver): void {
   const store = server.store;
+  makeWritesAtomic(store);
   const uploadsOf = (bucket: string): string => store.getResourcePath(bucket, undefined, 'uploads');
 
   server.middleware.unshift(async (ctx, next) => {

@@ -26,6 +26,8 @@ export interface S3TestServer {
   readonly requests: readonly RecordedS3Request[];
   /** multipart uploads of `bucket` started and neither completed nor aborted */
   unfinishedUploads(bucket: string): Promise<number>;
+  /** TCP connections accepted so far (a client that reuses kept-alive connections opens few) */
+  connections(): number;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export interface S3TestServer {
  * corrections of `applyS3Fidelity`. A server that cannot start fails the caller (never a
  * skip): it needs nothing outside this process.
  */
-export async function startS3TestServer(): Promise<S3TestServer> {
+export async function startS3TestServer(options: { keepAliveTimeoutMs?: number } = {}): Promise<S3TestServer> {
   const directory = await mkdtemp(join(tmpdir(), 'tracker-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
@@ -69,6 +71,11 @@ export async function startS3TestServer(): Promise<S3TestServer> {
   });
   try {
     const { address, port } = await server.run();
+    let connections = 0;
+    const http = server.httpServer;
+    http.on('connection', () => (connections += 1));
+    // Node's default is 5 s (announced in each answer as `Keep-Alive: timeout=5`)
+    if (options.keepAliveTimeoutMs !== undefined) http.keepAliveTimeout = options.keepAliveTimeoutMs;
     return {
       host: address,
       port,
@@ -76,6 +83,7 @@ export async function startS3TestServer(): Promise<S3TestServer> {
       secretKey: 'S3RVER',
       requests,
       unfinishedUploads: (bucket) => countUnfinishedUploads(server, bucket),
+      connections: () => connections,
       stop: async () => {
         await server.close();
         await rm(directory, { recursive: true, force: true });

@@ -81,10 +81,23 @@ describe('attachment sweeper', () => {
     expect(await store.exists('attachments/staging/upload-2')).toBe(true);
   });
 
+  it('spares unreferenced content younger than the staging grace, whatever its own grace: an upload may be about to name it', async () => {
+    await put(attachmentContentKey(hash('e')));
+    expect(await sweeper().sweep({ graceSeconds: 0, stagingGraceSeconds: HOUR }, later(60))).toEqual({
+      deleted: { content: 0, staging: 0 },
+    });
+    expect(await store.exists(attachmentContentKey(hash('e')))).toBe(true);
+    expect(referencedCalls).toEqual([]);
+    expect(await sweeper().sweep({ graceSeconds: 0, stagingGraceSeconds: HOUR }, later(HOUR + 60))).toEqual({
+      deleted: { content: 1, staging: 0 },
+    });
+    expect(await store.exists(attachmentContentKey(hash('e')))).toBe(false);
+  });
+
   it('re-checks under the blob lock: bytes an event named meanwhile stay', async () => {
     await put(attachmentContentKey(hash('d')));
     referenced = (hashes, call) => (call === 1 ? new Set() : new Set(hashes));
-    expect(await sweeper().sweep({ graceSeconds: 0, stagingGraceSeconds: HOUR }, later(5))).toEqual({
+    expect(await sweeper().sweep({ graceSeconds: 0, stagingGraceSeconds: 0 }, later(5))).toEqual({
       deleted: { content: 0, staging: 0 },
     });
     expect(await store.exists(attachmentContentKey(hash('d')))).toBe(true);

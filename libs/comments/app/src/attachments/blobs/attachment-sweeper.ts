@@ -19,10 +19,12 @@ export interface SweepGraces {
 
 /**
  * Deletes bytes no event names (docs/attachments.md §6.4): abandoned staging objects older
- * than their grace, and content objects older than theirs that no attachment row names,
- * each re-checked under its blob lock (a promotion touches the object under the same lock,
- * so an upload racing the sweep keeps its bytes). Never on a lagging read model: it catches
- * up first, under the sweep lock that a rebuild also takes.
+ * than their grace, and content objects that no attachment row names, older than their grace
+ * and than the staging grace (the gateway writes new bytes straight to their content key, so
+ * a young unnamed content object may be an upload's bytes not yet named, as a staging object
+ * is), each re-checked under its blob lock (a promotion holds the same lock, so an upload
+ * racing the sweep keeps its bytes). Never on a lagging read model: it catches up first,
+ * under the sweep lock that a rebuild also takes.
  */
 @Injectable()
 export class AttachmentSweeper {
@@ -39,7 +41,7 @@ export class AttachmentSweeper {
     return this.locks.withLock('attachment-sweep', ['all'], async () => {
       await this.readModel.catchUp();
       const staging = await this.sweepStaging(now() - graces.stagingGraceSeconds * 1000);
-      const content = await this.sweepContent(graces.graceSeconds * 1000, now);
+      const content = await this.sweepContent(Math.max(graces.graceSeconds, graces.stagingGraceSeconds) * 1000, now);
       if (staging + content > 0) this.logger.log(`swept ${content} unreferenced content objects and ${staging} staging objects`);
       return { deleted: { content, staging } };
     });

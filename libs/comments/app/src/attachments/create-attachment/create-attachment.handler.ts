@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import {
-  ATTACHMENT_STAGING_PREFIX,
   type AttachmentClaim,
   CommonErrors,
   CREATE_ATTACHMENT_SUBJECT,
@@ -15,17 +14,17 @@ import { READ_MODEL, type ReadModel } from '@tracker/platform/read-model';
 import { BugsClient, toBugRef } from '../../collaborators/bugs.client';
 import { COMMENTS_OPTIONS, type CommentsOptions } from '../../comments.options';
 import { AttachmentQueries } from '../../read-model/attachment.queries';
-import { BlobPromotion, type Promoted } from '../blobs/blob-promotion';
+import { BlobPromotion, isClaimableKey, type Promoted } from '../blobs/blob-promotion';
 import { checkMarkdown, checkNewAttachment } from './new-attachment.rules';
 
 /**
  * POST /rest/bug/{id}/attachment (docs/attachments.md §1.1, §2, §6.3). The gateway has
- * streamed `data` into a staging object and hands over its claim. Checks in Bugzilla's
- * order (login, data, bugs and edit rights, the attachment's own fields), meanwhile copying
- * new bytes to their content object; promotes them under the blob lock, then has the bugs
- * service decide and append per bug (obsoletes, flags, comment) and waits until this read
- * model shows every write. Whatever is refused, the staging object goes, and a content object
- * this upload created and nothing names too.
+ * streamed `data` into the blob store (a staging object, or the bytes' content key) and hands
+ * over its claim. Checks in Bugzilla's order (login, data, bugs and edit rights, the
+ * attachment's own fields) while the bytes are put in place under the blob lock, then has the
+ * bugs service decide and append per bug (obsoletes, flags, comment) and waits until this read
+ * model shows every write. Whatever is refused, the staging object goes; bytes at their
+ * content key stay for the sweeper.
  */
 @MessageHandler(CREATE_ATTACHMENT_SUBJECT)
 export class CreateAttachmentHandler {
@@ -39,21 +38,24 @@ export class CreateAttachmentHandler {
 
   async handle(request: ServiceRequest<CreateAttachmentParams>): Promise<CreateAttachmentResult> {
     const claim = request.params.data_claim;
-    const stagingKey = claim?.stagingKey ?? null;
-    if (stagingKey !== null && !stagingKey.startsWith(ATTACHMENT_STAGING_PREFIX)) throw CommonErrors.internal(request.correlationId);
-    let promoting = false;
-    // the store is asked what it holds, and new bytes copied to their content key, while the
-    // request is checked (a refusal discards that copy); not for an anonymous caller, refused first
-    const probed = claim && stagingKey !== null && isLoggedIn(request.auth) ? this.blobs.probe({ ...claim, stagingKey }) : undefined;
-    probed?.catch(() => undefined);
-    try {
-      const checked = await this.check(request, claim);
-      promoting = true;
-      return await this.blobs.withPromoted(checked.claim, request, (promoted) => this.add(request, checked, promoted), probed);
-    } catch (error) {
-      if (!promoting) await this.blobs.abandon(stagingKey, claim?.sha256, probed);
-      throw error;
+    const stored = claim?.stagingKey ? { ...claim, stagingKey: claim.stagingKey } : undefined;
+    if (stored && !isClaimableKey(stored)) throw CommonErrors.internal(request.correlationId);
+    // an anonymous caller, or no bytes stored: refused by the checks before the store is touched
+    if (!stored || !isLoggedIn(request.auth)) {
+      try {
+        await this.check(request, claim);
+      } finally {
+        await this.blobs.abandon(claim, request);
+      }
+      // checks that pass with no bytes stored: the gateway kept none of an upload it should have (never expected)
+      throw CommonErrors.internal(request.correlationId);
     }
+    return this.blobs.withPromoted(
+      stored,
+      request,
+      () => this.check(request, claim),
+      (checked, promoted) => this.add(request, checked, promoted),
+    );
   }
 
   private async check(request: ServiceRequest<CreateAttachmentParams>, claim: AttachmentClaim | undefined) {
@@ -67,9 +69,8 @@ export class CreateAttachmentHandler {
     if (isDomainError(attachment)) throw attachment;
     const isMarkdown = checkMarkdown(params, this.options);
     if (isDomainError(isMarkdown)) throw isMarkdown;
-    if (claim.stagingKey === null) throw CommonErrors.internal(request.correlationId);
     const bugIds = [...new Set(bugs.map((bug) => bug.bugId))];
-    return { claim: { ...claim, stagingKey: claim.stagingKey }, bugIds, attachment, isMarkdown };
+    return { bugIds, attachment, isMarkdown };
   }
 
   private async add(

@@ -23,7 +23,8 @@ type FilesystemStore = S3rver['store'];
  * leaves directories alone (S3 has none), and a listing that lost a file is read again.
  * Size and bytes a reader sees are always one version's; its ETag and metadata may already
  * be the next version's for a moment, which none of the adapter's calls reads.
- */ export function makeWritesAtomic(store: FilesystemStore): void {
+ */
+export function makeWritesAtomic(store: FilesystemStore): void {
   const putMetadata = store.putMetadata.bind(store);
   const getMetadata = store.getMetadata.bind(store);
   const path = (bucket: string, key: string, resource: string): string => store.getResourcePath(bucket, key, resource);

@@ -87,6 +87,28 @@ describeWithServers(['postgres'], 'PostgreSQL adapter on the real server', () =>
       await database.drop();
     }
   });
+
+  it('lets its own appends wake no read of the log, though their NOTIFY often arrives before their reply', async () => {
+    const database = await createTempDatabase('eventstore_notify_first');
+    const store = await PostgresEventStore.create(database.connection, { pollIntervalMs: 60_000 });
+    const reads = jest.spyOn(store as unknown as { readPage: () => unknown }, 'readPage');
+    try {
+      const seen: RecordedEvent[][] = [[], [], [], [], []];
+      const subscriptions = seen.map((events) =>
+        store.subscribeToAll({ streamPrefixes: ['bug-'], onEvents: async (batch) => void events.push(...batch) }),
+      );
+      await waitUntil(() => reads.mock.calls.length >= subscriptions.length);
+      reads.mockClear();
+      for (let i = 0; i < 40; i++) await store.appendToStream(`bug-${i}`, [event('Created')], { expectedRevision: 'no_stream' });
+      await waitUntil(() => seen.every((events) => events.length === 40));
+      await sleep(100);
+      expect(reads).not.toHaveBeenCalled();
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
 });
 
 /**

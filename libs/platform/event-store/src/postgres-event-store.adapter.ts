@@ -16,6 +16,7 @@ import type {
 import { START, WrongExpectedRevisionError } from './event-store.port';
 import { contentHash } from './audit/event-hash';
 import type { LogPage } from './polling-subscription';
+import { AppendsInFlight } from './appends-in-flight';
 import { KnownAppends } from './known-appends';
 import { COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
 import { PollingSubscription } from './polling-subscription';
@@ -47,6 +48,7 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore {
   private readonly signal = new WakeSignal();
   private readonly known = new KnownAppends();
+  private readonly appending = new AppendsInFlight();
   private readonly subscriptions = new Set<Subscription>();
   private listener: NotificationListener | undefined;
 
@@ -74,12 +76,14 @@ export class PostgresEventStore implements EventStore {
   async appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const payload = events.map(appendPayloadOf);
-    const rows = await this.run<AppendedRow>(
-      'append',
-      `SELECT appended, stream_revision, last_position, e_position AS position, e_event_id AS event_id, e_revision AS revision,
+    const rows = await this.appending.track(
+      this.run<AppendedRow>(
+        'append',
+        `SELECT appended, stream_revision, last_position, e_position AS position, e_event_id AS event_id, e_revision AS revision,
               e_type AS type, e_schema_version AS schema_version, e_data AS data, e_metadata AS metadata
        FROM ${this.table('append_recorded')}($1, $2, $3::jsonb)`,
-      [streamName, encodeExpected(options.expectedRevision), JSON.stringify(payload)],
+        [streamName, encodeExpected(options.expectedRevision), JSON.stringify(payload)],
+      ),
     );
     const row = rows[0];
     if (!row) throw new Error('append returned no row');
@@ -203,14 +207,20 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * A NOTIFY arrived (with the append's last position), or the listener lost its connection
-   * (undefined: something may have been missed). Our own appends' notifications, already
-   * known, wake nobody.
+   * (undefined: something may have been missed). Our own appends' notifications, known once
+   * the appends under way have answered (appends-in-flight.ts), wake nobody.
    */
   private announced(position: GlobalPosition | undefined): void {
-    if (position === undefined) this.known.missedSome();
-    else if (position <= this.known.announced) return;
-    else this.known.announce(position);
-    this.signal.notify();
+    if (position === undefined) {
+      this.known.missedSome();
+      this.signal.notify();
+      return;
+    }
+    this.appending.afterThoseUnderWay(() => {
+      if (position <= this.known.announced) return;
+      this.known.announce(position);
+      this.signal.notify();
+    });
   }
 
   /** Other processes' appends wake our subscriptions through NOTIFY; the listener reconnects on loss. */

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@tracker/platform/event-store';
 import { event } from '@tracker/platform/event-store/testing';
 import type { EntityManager } from 'typeorm';
-import type { Projection } from './projection';
+import type { BatchStatement, Projection } from './projection';
 import type { ReadModel } from './read-model';
 import { AsynchronousStreamStatsProjection, OneStatementStreamStatsProjection, StreamStatsProjection } from './testing/sample-read-model';
 import { type SampleReadModels, describeOnBothDatabases } from './testing/sample-read-models';
@@ -53,6 +53,17 @@ class SettingsSeen extends StreamStatsProjection {
   }
 }
 
+/** The sample projection, whose next batch fails as a lost connection does when `failNext` is set (the runner resubscribes). */
+class ConnectionLost extends StreamStatsProjection {
+  failNext = false;
+
+  batchStatement(): BatchStatement | undefined {
+    if (!this.failNext) return undefined;
+    this.failNext = false;
+    throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+  }
+}
+
 async function eventually(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !(await condition());) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
@@ -61,12 +72,17 @@ async function eventually(condition: () => Promise<boolean>, timeoutMs = 10_000)
 }
 
 describeOnBothDatabases('A projection whose newest commits the database lost', (world) => {
-  const scenario = async (projectionOf: (prefix: string) => Projection, nothingNew: boolean): Promise<void> => {
+  const scenario = async (
+    projectionOf: (prefix: string) => Projection,
+    nothingNew: boolean,
+    afterLoss = (): void => undefined,
+  ): Promise<void> => {
     const { schema, prefix } = world().fresh();
     const readModel = await world().open(schema, prefix, { projections: [projectionOf(prefix)] });
     await readModel.start();
     const first = await threeEventsApplied(world(), readModel, prefix);
     await loseCommitsAfter(world(), readModel, schema, prefix, first);
+    afterLoss();
     if (nothingNew) {
       await eventually(async () => (await world().rows(readModel))[0]?.eventCount === 3);
       expect(await world().rows(readModel)).toEqual([{ streamName: `${prefix}a`, eventCount: 3, lastType: 'E3' }]);
@@ -88,6 +104,15 @@ describeOnBothDatabases('A projection whose newest commits the database lost', (
 
   it('in a transaction, finds its checkpoint behind at its next batch', async () => {
     await scenario((prefix) => new StreamStatsProjection([prefix]), false);
+  });
+
+  it('resubscribing after a lost connection, finds its checkpoint behind and takes the lost events again', async () => {
+    let projection: ConnectionLost | undefined;
+    await scenario(
+      (prefix) => (projection = new ConnectionLost([prefix])),
+      false,
+      () => void (projection && (projection.failNext = true)),
+    );
   });
 
   it('commits asynchronously only the batches of a projection that asks for it', async () => {

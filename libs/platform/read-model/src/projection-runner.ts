@@ -100,13 +100,8 @@ export class ProjectionRunner {
     this.running = true;
     await this.stored.register(this.projection.streamPrefixes);
     await this.subscribe();
-    if (this.projection.asynchronousCommit) {
-      this.stored.watchFloor(
-        FLOOR_CHECK_MS,
-        () => this.subscription !== undefined && !this.halt,
-        (cause) => this.endSubscription(cause),
-      );
-    }
+    const watching = (): boolean => this.subscription !== undefined && !this.halt;
+    if (this.projection.asynchronousCommit) this.stored.watchFloor(FLOOR_CHECK_MS, watching, (cause) => this.endSubscription(cause));
   }
 
   async stop(): Promise<void> {
@@ -160,7 +155,12 @@ export class ProjectionRunner {
   }
 
   private async subscribe(): Promise<void> {
-    this.advance(await this.stored.adopt());
+    const floor = this.stored.floor;
+    const stored = await this.stored.adopt();
+    // below where this runner left it (a database that lost commits, found at a resubscription): the events after it are
+    // taken again, not those after the position held in memory
+    if (stored < floor) this.position = stored;
+    this.advance(stored);
     this.skipped = await skippedEventIds(this.store, this.schema, this.projection.name);
     this.subscription = this.store.subscribeToAll({
       after: this.position,
@@ -242,7 +242,6 @@ export class ProjectionRunner {
       // a database that lost its newest commits, or a read model put back: the events are taken again from the checkpoint,
       // and waits for positions above it go on until they are applied again
       this.logger.warn(`${error.message}; taking the events again from the stored checkpoint`);
-      this.position = START;
       this.subscribe().catch((e: unknown) => this.subscriptionEnded(e));
       return;
     }

@@ -23,7 +23,7 @@ describe('StoredCheckpoint', () => {
     checkpoint.storeLater(7n);
     expect(statements).toEqual([]);
     await jest.advanceTimersByTimeAsync(1000);
-    expect(statements).toEqual([['UPDATE', 'p', '7']]);
+    expect(statements).toEqual([['UPDATE', 'p', '7', '0']]);
     expect(checkpoint.floor).toBe(7n);
   });
 
@@ -34,7 +34,7 @@ describe('StoredCheckpoint', () => {
     checkpoint.storeLater(6n);
     await jest.advanceTimersByTimeAsync(10_000);
     // the failed store at the stop is not tried again, nor the late batch's
-    expect(statements).toEqual([['UPDATE', 'p', '5']]);
+    expect(statements).toEqual([['UPDATE', 'p', '5', '0']]);
     expect(jest.getTimerCount()).toBe(0);
   });
 });

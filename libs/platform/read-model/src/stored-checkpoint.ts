@@ -116,15 +116,20 @@ export class StoredCheckpoint {
     await this.storeUnwritten();
   }
 
-  /** Moves the stored checkpoint past the batches applied without a write, never back: another replica may be further. */
+  /**
+   * Moves the stored checkpoint past the batches applied without a write: never back (another
+   * replica may be further), and never from below the floor, which would pass over commits
+   * the database lost (the runner's next batch or look finds those instead).
+   */
   private async storeUnwritten(): Promise<void> {
     const position = this.unstored;
     if (position === undefined) return;
     this.unstored = undefined;
     try {
-      await this.dataSource.query(`UPDATE ${this.table} SET position = $2 WHERE name = $1 AND position < $2`, [
+      await this.dataSource.query(`UPDATE ${this.table} SET position = $2 WHERE name = $1 AND position < $2 AND position >= $3`, [
         this.projection,
         position.toString(),
+        this.floorPosition.toString(),
       ]);
       this.movedTo(position);
     } catch (error) {

@@ -63,6 +63,25 @@ describeOnBothDatabases(
       expect(await storedCheckpoint(second, schema)).toBe(created.position);
       await second.close();
     });
+
+    it('never store the checkpoint over commits the database lost, which the next batch then takes again', async () => {
+      const { schema, prefix } = world().fresh();
+      const readModel = await world().open(schema, prefix);
+      await readModel.start();
+      const created = await world().store.appendToStream(`${prefix}a`, [event('Created')], { expectedRevision: 'no_stream' });
+      await readModel.waitFor(`${prefix}a`, created.position, 'test');
+      // the database lost that commit: rows and checkpoint back to before it
+      await readModel.dataSource.query(`UPDATE "${schema}".projection_checkpoints SET position = 0 WHERE name = 'stream-stats'`);
+      await readModel.dataSource.query(`DELETE FROM "${schema}".stream_stats`);
+      const noise = await world().store.appendToStream(`${prefix}a`, [event('Noise')], { expectedRevision: 0 });
+      await readModel.waitFor(`${prefix}a`, noise.position, 'test');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await storedCheckpoint(readModel, schema)).toBe(0n);
+      const again = await world().store.appendToStream(`${prefix}a`, [event('Renamed')], { expectedRevision: 1 });
+      await readModel.waitFor(`${prefix}a`, again.position, 'test');
+      expect(await world().rows(readModel)).toEqual([{ streamName: `${prefix}a`, eventCount: 2, lastType: 'Renamed' }]);
+      await readModel.close();
+    });
   },
   (prefix) => new NoiseIgnored([prefix]),
 );

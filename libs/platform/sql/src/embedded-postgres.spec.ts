@@ -125,6 +125,9 @@ describe('EmbeddedPostgres', () => {
       const socket = connect(join(String(host), '.s.PGSQL.5432'));
       const closed = new Promise((resolve) => socket.once('close', resolve));
       socket.on('error', () => undefined);
+      // read what the server answers (a good startup is answered): a paused socket never
+      // reads the end of the stream after it, so 'close' would never come
+      socket.resume();
       for (const bytes of writes) socket.write(bytes);
       await closed;
     };

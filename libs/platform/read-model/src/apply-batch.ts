@@ -8,6 +8,8 @@ import {
   isCheckpointBehindFloor,
   oneStatementBatchSql,
 } from './one-statement-batch';
+import { preparedBatchName } from './prepared-batches';
+import { preparedQuery } from './prepared-query';
 import type { Projection } from './projection';
 
 /** Where a batch left its projection's checkpoint, how many of its events were applied, and whether the checkpoint was stored. */
@@ -91,8 +93,9 @@ async function applyInOneStatement(
   if (batch.ctes.length === 0 && batch.selects.length === 0) return 'nothing-written';
   const parameters = [projection.name, last.position.toString(), first.position.toString(), floor.toString(), ...batch.parameters];
   const statement = oneStatementBatchSql(schema, `${schema}.projection_checkpoints`, batch, projection.asynchronousCommit === true);
+  const name = preparedBatchName(dataSource, events.length, statement);
   try {
-    await dataSource.query(statement, parameters);
+    await (name ? preparedQuery(dataSource, name, statement, parameters) : dataSource.query(statement, parameters));
     return 'stored';
   } catch (error) {
     if (isBatchAppliedAlready(error)) return 'not-applied';

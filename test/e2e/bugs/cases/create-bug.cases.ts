@@ -301,6 +301,21 @@ export function createCases({ tracker, world, bugs, fixture }: BugsSuite): void 
       expect(errorOf(response)).toEqual({ status, code, message: message.replace('PRODUCT', product) });
     });
 
+    it('spends no bug id on refused fields: the bug filed after the refusals gets the next id, as in Bugzilla', async () => {
+      const before = await world.bug(ADMIN, product);
+      for (const extra of [{ version: '9.9' }, { priority: '' }, { alias: '123' }, { deadline: '2030-02-30' }]) {
+        const response = await world.call(ADMIN, 'POST', '/bug', {
+          product,
+          component: 'Main',
+          version: '1.0',
+          summary: 'refused',
+          ...extra,
+        });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+      }
+      expect(await world.bug(ADMIN, product)).toBe(before + 1);
+    });
+
     it('refuses a private description from a non-insider (113) and takes it from an insider', async () => {
       const body = { product, component: 'Main', version: '1.0', summary: 'private', description: 'secret', comment_is_private: true };
       expect(errorOf(await world.call(reporter, 'POST', '/bug', body))).toEqual({

@@ -5,6 +5,7 @@ import {
   CREATE_BUG_SUBJECT,
   type CreateBugParams,
   type CreateBugResult,
+  isDomainError,
   isLoggedIn,
   type ServiceRequest,
 } from '@tracker/contracts';
@@ -40,6 +41,11 @@ import { FlagDecisions, flagsWritten } from '../flags/flag-decisions';
  * and its flags, under a lock on its aliases. Bugs it blocks or depends on get their side of
  * the link. The reply waits until the bugs, comments and flags read models show the new bug.
  */
+/** Everything a create is decided on but its ids. */
+type CreateBugFacts = Omit<CreateBug, 'bugId' | 'commentId'>;
+/** The ids a create's fields are decided with before its own are drawn (the decider refuses fields alike whatever they are). */
+const UNNUMBERED = 0;
+
 @MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {
   constructor(
@@ -64,10 +70,15 @@ export class CreateBugHandler {
     const aliases = splitAliases(input.alias ?? []);
     return withAliasLock(this.locks, aliases, async () => {
       // whether comments can follow is asked while the facts are looked up; a refusal of the bug itself comes first
-      const [built, ready] = await Promise.allSettled([this.command(request, actor, input), this.comments.assertReady(request)]);
+      const [built, ready] = await Promise.allSettled([this.facts(request, actor, input), this.comments.assertReady(request)]);
       if (built.status === 'rejected') throw built.reason;
       if (ready.status === 'rejected') throw ready.reason;
-      const candidate = { command: built.value, state: bugDecider.initialState() };
+      const facts = built.value;
+      // refused fields spend no id (Bugzilla numbers bugs without gaps): they are decided before the ids are drawn
+      const refusal = bugDecider.decide({ ...facts, bugId: UNNUMBERED, commentId: UNNUMBERED }, bugDecider.initialState());
+      if (isDomainError(refusal)) throw refusal;
+      const [bugId, commentId] = await this.ids.nextOfEach('bug_ids', 'comment_ids');
+      const candidate = { command: { ...facts, bugId, commentId }, state: bugDecider.initialState() };
       const command = await this.flagDecisions.decideOne(request, candidate, params.flags ?? []);
       const context = this.commands.context(request);
       const stream = bugStream(command.bugId);
@@ -95,10 +106,9 @@ export class CreateBugHandler {
 
   /**
    * The facts of the decision, each as soon as what it needs is known: rules, users and
-   * alias owners at once; the bugs referred to once the rules name the bug-id fields; new
-   * ids only once nothing before could fail, so a refused lookup spends none.
+   * alias owners at once; the bugs referred to once the rules name the bug-id fields.
    */
-  private async command(request: ServiceRequest, actor: LoggedInActor, input: CreateBug['input']): Promise<CreateBug> {
+  private async facts(request: ServiceRequest, actor: LoggedInActor, input: CreateBug['input']): Promise<CreateBugFacts> {
     const queries = new BugQueries(this.readModel.dataSource);
     const logins = [input.assignedTo ?? '', input.qaContact ?? '', ...(input.cc ?? []).flatMap((cc) => cc.split(/[,;]+/))];
     const [rules, users, aliasOwners] = await Promise.all([
@@ -113,10 +123,7 @@ export class CreateBugHandler {
       ...bugIdFields.map((name) => textOf(input.customFields[name])),
     ];
     const bugRefs = await this.refs.resolve(request, actor, refs);
-    const [dependencyEdges, [bugId, commentId]] = await Promise.all([
-      queries.dependencyEdges(resolvedIds(bugRefs)),
-      this.ids.nextOfEach('bug_ids', 'comment_ids'),
-    ]);
-    return { kind: 'CreateBug', bugId, commentId, actor, input, rules, users, aliasOwners, bugRefs, dependencyEdges };
+    const dependencyEdges = await queries.dependencyEdges(resolvedIds(bugRefs));
+    return { kind: 'CreateBug', actor, input, rules, users, aliasOwners, bugRefs, dependencyEdges };
   }
 }

@@ -23,6 +23,40 @@ describe('canonical JSON (RFC 8785)', () => {
       '{"at":"2026-01-02T03:04:05.000Z","list":[null],"text":"\\u0001\\t"}',
     );
   });
+
+  it('writes exactly what storing the value and reading it back would give, in any order', () => {
+    // the definition: JSON.stringify's text parsed back, then written with sorted keys
+    const sorted = (v: unknown): string =>
+      Array.isArray(v)
+        ? `[${v.map(sorted).join(',')}]`
+        : v !== null && typeof v === 'object'
+          ? `{${Object.keys(v)
+              .sort()
+              .map((k) => `${JSON.stringify(k)}:${sorted((v as Record<string, unknown>)[k])}`)
+              .join(',')}}`
+          : JSON.stringify(v);
+    const reference = (value: unknown): string => sorted(JSON.parse(JSON.stringify(value)) as unknown);
+    const values: unknown[] = [
+      event,
+      {
+        nested: [[1, [2, { b: undefined, a: () => 1 }]], null, Symbol('s'), () => 2, undefined],
+        n: [NaN, Infinity, -Infinity, -0, 1e21, 5e-7],
+      },
+      {
+        boxed: [new Number(3), new String('x'), new Boolean(false)],
+        at: [new Date(0)],
+        custom: { toJSON: (key: string) => ({ key, z: 1, y: 2 }) },
+      },
+      { '\u{1F600}': 1, '\uFFFD': 2, '10': 3, '9': 4, '': 5, é: { ü: 'ö\u2028\u0000' } },
+      'text',
+      42,
+      null,
+      [],
+      {},
+    ];
+    for (const value of values) expect(canonicalJson(value)).toBe(reference(value));
+    expect(() => canonicalJson(undefined)).toThrow(TypeError);
+  });
 });
 
 describe('event hash', () => {

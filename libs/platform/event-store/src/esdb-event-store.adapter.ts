@@ -20,6 +20,7 @@ import type {
   EventStore,
   ExpectedRevision,
   GlobalPosition,
+  LogRead,
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
@@ -112,6 +113,13 @@ export class EsdbEventStore implements EventStore {
     }
     await read.cancel();
     return events;
+  }
+
+  /** Two reads side by side (EventStoreDB has no snapshot to share): the head is raised to the last event read. */
+  async readAllWithHead(options: ReadAllOptions = {}): Promise<LogRead> {
+    const [events, head] = await Promise.all([this.readAll(options), this.lastPosition()]);
+    const last = events.at(-1)?.position ?? START;
+    return { events, head: last > head ? last : head };
   }
 
   async lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition> {

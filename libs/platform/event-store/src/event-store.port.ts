@@ -11,6 +11,12 @@ export interface EventStore {
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** events of the global log strictly after `after`, in global order */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * `readAll`'s events, and the position of the newest event of the whole log when they were
+   * read (at least that of the last event answered): one statement where the adapter can read
+   * both from one snapshot, so a look for changes that also needs the head costs one round trip
+   */
+  readAllWithHead(options?: ReadAllOptions): Promise<LogRead>;
   /** position of the newest event (of streams with one of the prefixes); START when there is none */
   lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition>;
   /** catches up from `after`, then delivers new events as they are committed */
@@ -39,6 +45,11 @@ export interface RecordedEvent extends EventEnvelope {
   readonly streamName: string;
   readonly revision: number;
   readonly position: GlobalPosition;
+}
+
+export interface LogRead {
+  readonly events: RecordedEvent[];
+  readonly head: GlobalPosition;
 }
 
 export interface AppendOptions {

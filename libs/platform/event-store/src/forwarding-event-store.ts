@@ -3,6 +3,7 @@ import type {
   AppendResult,
   EventStore,
   GlobalPosition,
+  LogRead,
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
@@ -29,6 +30,10 @@ export abstract class ForwardingEventStore implements EventStore {
 
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);
+  }
+
+  readAllWithHead(options?: ReadAllOptions): Promise<LogRead> {
+    return this.inner.readAllWithHead(options);
   }
 
   lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition> {

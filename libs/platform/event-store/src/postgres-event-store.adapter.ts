@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { SqlConnection } from '@tracker/platform/sql';
 import type {
@@ -6,6 +5,7 @@ import type {
   AppendResult,
   EventStore,
   GlobalPosition,
+  LogRead,
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
@@ -14,11 +14,10 @@ import type {
   Subscription,
 } from './event-store.port';
 import { START, WrongExpectedRevisionError } from './event-store.port';
-import { contentHash } from './audit/event-hash';
 import type { LogPage } from './polling-subscription';
 import { AppendsInFlight } from './appends-in-flight';
 import { KnownAppends } from './known-appends';
-import { COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
+import { appendPayloadOf, COLUMNS, encodeExpected, type EventRow, toRecordedEvent } from './postgres-event-store.rows';
 import { PollingSubscription } from './polling-subscription';
 import { NotificationListener } from './notification-listener';
 import { eventStoreSchemaSql, notificationChannel, quoteIdent } from './postgres-event-store.schema';
@@ -111,8 +110,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const page = await this.readPage(options.after ?? START, options.maxCount ?? 1000, options.streamPrefixes);
-    return page.events;
+    return (await this.readAllWithHead(options)).events;
+  }
+
+  async readAllWithHead({ after = START, maxCount = 1000, streamPrefixes }: ReadAllOptions = {}): Promise<LogRead> {
+    const { events, scannedUpTo } = await this.readPage(after, maxCount, streamPrefixes);
+    return { events, head: scannedUpTo };
   }
 
   async lastPosition(streamPrefixes?: readonly string[]): Promise<GlobalPosition> {
@@ -234,19 +237,4 @@ export class PostgresEventStore implements EventStore {
     await listener.start();
     this.listener = listener;
   }
-}
-
-/**
- * An event as the append function takes it: with its id and the hash of its content (the
- * function chains it: hash over this, the stream, the revision and the previous hash).
- */
-export function appendPayloadOf(event: NewEvent): NewEvent & { readonly id: string; readonly contentHash: string } {
-  const content = {
-    id: event.id ?? randomUUID(),
-    type: event.type,
-    schemaVersion: event.schemaVersion,
-    data: event.data,
-    metadata: event.metadata,
-  };
-  return { ...content, contentHash: contentHash(content) };
 }

@@ -1,4 +1,6 @@
-import type { ExpectedRevision, RecordedEvent } from './event-store.port';
+import { randomUUID } from 'node:crypto';
+import { contentHash } from './audit/event-hash';
+import type { ExpectedRevision, NewEvent, RecordedEvent } from './event-store.port';
 
 /** A row of the PostgreSQL event store's `events` table, as `pg` returns it. */
 export interface EventRow {
@@ -40,4 +42,19 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
   };
+}
+
+/**
+ * An event as the append function takes it: with its id and the hash of its content (the
+ * function chains it: hash over this, the stream, the revision and the previous hash).
+ */
+export function appendPayloadOf(event: NewEvent): NewEvent & { readonly id: string; readonly contentHash: string } {
+  const content = {
+    id: event.id ?? randomUUID(),
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data: event.data,
+    metadata: event.metadata,
+  };
+  return { ...content, contentHash: contentHash(content) };
 }

@@ -2,6 +2,7 @@ import type {
   AppendOptions,
   AppendResult,
   EventStore,
+  LogRead,
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
@@ -37,6 +38,11 @@ export class UpcastingEventStore extends ForwardingEventStore {
 
   override async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return (await this.inner.readAll(options)).map((event) => this.streams.upcast(event));
+  }
+
+  override async readAllWithHead(options?: ReadAllOptions): Promise<LogRead> {
+    const read = await this.inner.readAllWithHead(options);
+    return { events: read.events.map((event) => this.streams.upcast(event)), head: read.head };
   }
 
   override subscribeToAll(options: SubscribeOptions): Subscription {

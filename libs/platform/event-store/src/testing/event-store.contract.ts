@@ -151,6 +151,25 @@ export function describeEventStoreContract(name: string, createFixture: () => Pr
       expect(await store.lastPosition()).toBe(other.position);
     });
 
+    it('reads the global log after a position together with the head of the whole log', async () => {
+      const prefix = unique('headed');
+      const first = await store.appendToStream(`${prefix}1`, [event('H1')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(`${unique('aside')}1`, [event('Aside')], { expectedRevision: 'no_stream' });
+      const last = await store.appendToStream(`${prefix}2`, [event('H2'), event('H3')], { expectedRevision: 'no_stream' });
+
+      const read = await store.readAllWithHead({ after: first.position - 1n, streamPrefixes: [prefix] });
+      expect(read.events.map((e) => e.type)).toEqual(['H1', 'H2', 'H3']);
+      // other suites may append to the same log meanwhile: the head is at least the newest event here
+      expect(read.head).toBeGreaterThanOrEqual(last.position);
+      expect(read.head).toBeLessThanOrEqual(await store.lastPosition());
+      const limited = await store.readAllWithHead({ after: first.position - 1n, streamPrefixes: [prefix], maxCount: 1 });
+      expect(limited.events.map((e) => e.type)).toEqual(['H1']);
+      expect(limited.head).toBeGreaterThanOrEqual(last.position);
+      const nothing = await store.readAllWithHead({ after: last.position, streamPrefixes: [prefix] });
+      expect(nothing.events).toEqual([]);
+      expect(nothing.head).toBeGreaterThanOrEqual(last.position);
+    });
+
     it('catches up and then delivers live events, filtered by prefix, and stops', async () => {
       const prefix = unique('live');
       const before = await store.appendToStream(`${prefix}1`, [event('Old')], { expectedRevision: 'no_stream' });

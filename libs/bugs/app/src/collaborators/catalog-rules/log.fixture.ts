@@ -1,7 +1,7 @@
-import type { EventStore, GlobalPosition, ReadAllOptions, RecordedEvent } from '@tracker/platform/event-store';
+import type { EventStore, GlobalPosition, LogRead, ReadAllOptions, RecordedEvent } from '@tracker/platform/event-store';
 
 /** A log in memory with just what the rules cache reads of it, and a head that can be held back. */
-export class LogFixture implements Pick<EventStore, 'lastPosition' | 'readAll'> {
+export class LogFixture implements Pick<EventStore, 'lastPosition' | 'readAllWithHead'> {
   readonly events: RecordedEvent[] = [];
   readonly reads: Array<GlobalPosition | undefined> = [];
   /** while set, a read of the log answers what it found only once this resolves */
@@ -22,21 +22,25 @@ export class LogFixture implements Pick<EventStore, 'lastPosition' | 'readAll'> 
     return position;
   }
 
-  /** called just before the head is read, after a read begun beside it: an append that commits between the two */
+  /**
+   * called after a read has taken the events it answers and before it takes the head: an
+   * append there is one that commits after the read, at a position below the head it answers
+   */
   beforeHead: (() => void) | undefined;
 
   async lastPosition(): Promise<GlobalPosition> {
     await Promise.resolve();
-    this.beforeHead?.();
     return BigInt(this.events.length);
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  async readAllWithHead(options: ReadAllOptions = {}): Promise<LogRead> {
     this.reads.push(options.after);
     const after = options.after ?? 0n;
     const prefixes = options.streamPrefixes ?? [''];
     const matching = this.events.filter((e) => e.position > after && prefixes.some((prefix) => e.streamName.startsWith(prefix)));
+    this.beforeHead?.();
+    const head = BigInt(this.events.length);
     await this.heldRead;
-    return matching.slice(0, options.maxCount ?? 1000);
+    return { events: matching.slice(0, options.maxCount ?? 1000), head };
   }
 }

@@ -17,7 +17,7 @@ describe('RulesChangeWatch', () => {
     expect(await watch.latestChange()).toBe(5n);
   });
 
-  it('reads only what came after the head of the look before the previous one (its read runs beside the head)', async () => {
+  it('reads only what came after the head of the look before the previous one (its read may miss a commit below its head)', async () => {
     const log = new LogFixture();
     log.append('bug-1');
     const watch = new RulesChangeWatch(log, ['product-']);
@@ -31,11 +31,11 @@ describe('RulesChangeWatch', () => {
     expect(log.reads).toEqual([1n, 1n, 2n]);
   });
 
-  it('finds a change that commits between its read of the streams and its head at the next look', async () => {
+  it('finds at the next look a change that commits after its read, below the head that read answered', async () => {
     const log = new LogFixture();
     const watch = new RulesChangeWatch(log, ['product-']);
     await watch.latestChange();
-    // this look's read found nothing, then product-1 committed, then the head (1) was read
+    // this look's read found nothing and answered head 1: product-1 (position 1) committed after it
     log.beforeHead = () => log.append('product-1');
     const first = await watch.latestChange();
     log.beforeHead = undefined;

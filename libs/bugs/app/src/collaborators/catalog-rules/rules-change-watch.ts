@@ -5,12 +5,12 @@ const PAGE = 500;
 
 /**
  * Where the newest event that may change the catalog's rules sits in the log, as far as
- * the log has been looked at. Each look reads the head and, side by side with it (one
- * round trip on a create's path rather than two), the events of the given streams after
- * the head read two looks before: the previous look's read ran beside its own head and may
- * have missed an event just below it, the one before surely not. A look costs two small
- * reads whatever the log's size. Before the first look nothing is known: the head then
- * counts as a change.
+ * the log has been looked at. Each look reads the head and, in the same statement (one
+ * round trip on a create's path), the events of the given streams after the head read two
+ * looks before: the previous look's read may have missed an event just below its own head
+ * (committed after the read, at a position taken before it), the one before surely not. A
+ * look costs one small read whatever the log's size. Before the first look nothing is
+ * known: the head then counts as a change.
  *
  * Looks are shared: a caller joins the look that starts next, never one already under
  * way (which may have read the head before the caller's own request arrived), so at
@@ -26,7 +26,7 @@ export class RulesChangeWatch {
   private next: Promise<GlobalPosition> | undefined;
 
   constructor(
-    private readonly store: Pick<EventStore, 'lastPosition' | 'readAll'>,
+    private readonly store: Pick<EventStore, 'lastPosition' | 'readAllWithHead'>,
     private readonly streamPrefixes: readonly string[],
   ) {}
 
@@ -50,7 +50,8 @@ export class RulesChangeWatch {
 
   private async look(): Promise<GlobalPosition> {
     const from = this.scannedUpTo;
-    const [head, changed] = await Promise.all([this.store.lastPosition(), from === undefined ? undefined : this.changeAfter(from)]);
+    const { head, changed } =
+      from === undefined ? { head: await this.store.lastPosition(), changed: undefined } : await this.changeAfter(from);
     // first look: whatever came before counts as a change, so all of it is accounted for
     this.lastChange = maxOf(this.lastChange, changed ?? head);
     // otherwise only the previous look's head is surely behind what this look's read saw; this look's head is for the next
@@ -59,14 +60,16 @@ export class RulesChangeWatch {
     return this.lastChange;
   }
 
-  /** The newest event of the watched streams after `after`, START when there is none. */
-  private async changeAfter(after: GlobalPosition): Promise<GlobalPosition> {
+  /** The newest event of the watched streams after `after` (START when there is none), and the head the first read saw. */
+  private async changeAfter(after: GlobalPosition): Promise<{ head: GlobalPosition; changed: GlobalPosition }> {
     let newest = START;
+    let head: GlobalPosition | undefined;
     for (let from = after; ;) {
-      const changes = await this.store.readAll({ after: from, maxCount: PAGE, streamPrefixes: this.streamPrefixes });
-      const last = changes.at(-1);
+      const read = await this.store.readAllWithHead({ after: from, maxCount: PAGE, streamPrefixes: this.streamPrefixes });
+      head ??= read.head;
+      const last = read.events.at(-1);
       if (last) newest = last.position;
-      if (!last || changes.length < PAGE) return newest;
+      if (!last || read.events.length < PAGE) return { head, changed: newest };
       from = last.position;
     }
   }

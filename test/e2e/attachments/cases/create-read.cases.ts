@@ -118,6 +118,16 @@ export function createReadCases(tracker: () => RunningTracker): void {
       expect(await world.listed(ADMIN, bug)).toEqual(before);
     });
 
+    it('spends no attachment id on a refused attachment: the next one gets the next id, as in Bugzilla', async () => {
+      const [foreign = 0] = await world.attach(ann, other, 'elsewhere');
+      const body = { data: Buffer.from('x').toString('base64'), file_name: 'a.txt', summary: 'A', content_type: 'text/plain' };
+      for (const change of [{ is_private: true }, { obsoletes: [String(foreign)] }, { summary: '  ' }, { content_type: 'font/woff' }]) {
+        const response = await world.call(ann, 'POST', `/bug/${bug}/attachment`, { ...body, ...change });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+      }
+      expect(await world.attach(ann, bug, 'after the refusals')).toEqual([foreign + 1]);
+    });
+
     it('keeps the last 255 characters of a long file name, its path stripped', async () => {
       const long = `${'a'.repeat(45)}${'é'.repeat(255)}`;
       const [id] = await world.attach(ann, bug, 'x', { file_name: `C:\\Users\\ann\\${long}` });

@@ -3,6 +3,7 @@ import {
   type AddAttachmentParams,
   type AddAttachmentResult,
   bugStream,
+  isDomainError,
   isLoggedIn,
   type ServiceRequest,
 } from '@tracker/contracts';
@@ -62,10 +63,6 @@ export class AddAttachmentHandler {
       unique.map((doc) => doc.id),
     );
     const drawn = new Map<number, { attachmentId: number; commentId: number }>();
-    for (const { bug } of bugs) {
-      const [attachmentId, commentId] = await this.ids.nextOfEach('attachment_ids', 'comment_ids');
-      drawn.set(bug.bugId, { attachmentId, commentId });
-    }
     const commandFor = (bug: ExistingBug): AddAttachment => ({
       kind: 'AddAttachment',
       actor,
@@ -79,6 +76,19 @@ export class AddAttachmentHandler {
       rules,
       flagInputs: { attachment: params.flags, bug: params.bugFlags },
     });
+    // refused fields spend no ids (Bugzilla numbers attachments without gaps): each bug's attachment is decided with
+    // ids 0 before they are drawn. Not with flags: a flag's refusal precedes the comment's checks, and only the
+    // decision with the flags service's outcome, which names the attachment, knows which comes first
+    if (params.flags.length === 0 && params.bugFlags.length === 0) {
+      for (const { bug } of bugs) {
+        const refusal = bugDecider.decide(commandFor(bug), bug);
+        if (isDomainError(refusal)) throw refusal;
+      }
+    }
+    for (const { bug } of bugs) {
+      const [attachmentId, commentId] = await this.ids.nextOfEach('attachment_ids', 'comment_ids');
+      drawn.set(bug.bugId, { attachmentId, commentId });
+    }
     const builders = await this.flagDecisions.updateBuilders(request, bugs, commandFor, addAttachmentFlagGroups);
     // every bug is decided, flags included, before the first append
     for (const { bug } of bugs) await this.commands.check(bugDecider, bugStream(bug.bugId), builderOf(builders, bug.bugId));

@@ -34,18 +34,18 @@ import { withAliasLock } from '../facts/alias-lock';
 import { FlagsClient } from '../collaborators/flags.client';
 import { FlagDecisions, flagsWritten } from '../flags/flag-decisions';
 
-/**
- * Bug.create: login required; the facts the decider needs are looked up (catalog rules of
- * the product, users by login, other bugs, aliases), `flags` decided by the flags service on
- * the bug as it will be, and the bug decided and appended with its description as comment 0
- * and its flags, under a lock on its aliases. Bugs it blocks or depends on get their side of
- * the link. The reply waits until the bugs, comments and flags read models show the new bug.
- */
 /** Everything a create is decided on but its ids. */
 type CreateBugFacts = Omit<CreateBug, 'bugId' | 'commentId'>;
 /** The ids a create's fields are decided with before its own are drawn (the decider refuses fields alike whatever they are). */
 const UNNUMBERED = 0;
 
+/**
+ * Bug.create: login required; the facts the decider needs are looked up (catalog rules of
+ * the product, users by login, other bugs, aliases), its fields decided before its ids are
+ * drawn, `flags` decided by the flags service on the bug as it will be, and the bug decided and appended with its description as comment 0
+ * and its flags, under a lock on its aliases. Bugs it blocks or depends on get their side of
+ * the link. The reply waits until the bugs, comments and flags read models show the new bug.
+ */
 @MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {
   constructor(

@@ -33,7 +33,7 @@ export interface ReadModelOptions {
   readonly repairCheckMs?: number;
   /** events per page of a rebuild (default 1,000) */
   readonly rebuildPageSize?: number;
-  /** a catch-up at start that applies at least this many events ANALYZEs the schema when done (default 10,000) */
+  /** a catch-up at start that applies at least this many events ANALYZEs the schema when done, and so does every doubling of the events applied since, at least this many apart (default 10,000) */
   readonly analyzeAfterCatchUpEvents?: number;
 }
 

@@ -38,6 +38,14 @@ describe('RouteTable', () => {
     expect(table.match('GET', '/bug/1/')).toEqual({ kind: 'none' });
   });
 
+  it('tries routes that start with a placeholder beside those of the literal first segment', () => {
+    const mixed = new RouteTable([route('GET', '/bug/:id'), route('GET', '/:product/x'), route('POST', '/bug')]);
+    expect(mixed.match('GET', '/bug/x')).toMatchObject({ route: { path: '/bug/:id' }, pathParams: { id: 'x' } });
+    expect(mixed.match('GET', '/Widgets/x')).toMatchObject({ route: { path: '/:product/x' }, pathParams: { product: 'Widgets' } });
+    expect(mixed.match('GET', '/bug')).toEqual({ kind: 'other-methods', allowed: ['POST'] });
+    expect(mixed.match('GET', '/Widgets')).toEqual({ kind: 'none' });
+  });
+
   it('refuses a route declared twice', () => {
     expect(() => new RouteTable([route('GET', '/x'), route('GET', '/x')])).toThrow('Route declared twice: GET /x');
   });

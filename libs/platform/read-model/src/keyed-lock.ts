@@ -1,5 +1,5 @@
-import { isTransientDatabaseError } from '@tracker/platform/sql';
-import { Pool, type PoolClient } from 'pg';
+import { isTransientDatabaseError, PromptPool } from '@tracker/platform/sql';
+import type { Pool, PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -75,7 +75,7 @@ function lockPool(dataSource: DataSource): Pool {
   let pool = lockPools.get(dataSource);
   if (!pool) {
     const options = dataSource.options as { url?: string; host?: string; port?: number; username?: string; database?: string };
-    pool = new Pool({
+    pool = new PromptPool({
       ...(options.url
         ? { connectionString: options.url }
         : { host: options.host, port: options.port, user: options.username, database: options.database }),

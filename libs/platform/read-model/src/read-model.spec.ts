@@ -1,4 +1,5 @@
 import { event } from '@tracker/platform/event-store/testing';
+import { PromptPool } from '@tracker/platform/sql';
 import type { ReadModel } from './read-model';
 import { describeOnBothDatabases } from './testing/sample-read-models';
 
@@ -10,6 +11,8 @@ describeOnBothDatabases('ReadModel and projection runner', (world) => {
   it('applies events through TypeORM and lets a writer wait until they are visible', async () => {
     const { schema, prefix } = fresh();
     const readModel = await open(schema, prefix);
+    // its queries leave at once when a connection is idle (prompt-pool.ts)
+    expect((readModel.dataSource.driver as unknown as { master: unknown }).master).toBeInstanceOf(PromptPool);
     await readModel.start();
     await world().store.appendToStream(`${prefix}a`, [event('Created'), event('Renamed')], { expectedRevision: 'no_stream' });
     const last = await world().store.appendToStream(`${prefix}b`, [event('Created')], { expectedRevision: 'no_stream' });

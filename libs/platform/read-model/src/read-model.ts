@@ -4,7 +4,7 @@ import { CommonErrors, type EventMetadata, type ReadinessProblem } from '@tracke
 import { type EventStore, type GlobalPosition, START } from '@tracker/platform/event-store';
 import type { ServiceReadiness } from '@tracker/platform/messaging';
 import { trackProjectionLag } from '@tracker/platform/metrics';
-import type { SqlConnection } from '@tracker/platform/sql';
+import { promptPg, type SqlConnection } from '@tracker/platform/sql';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Projection } from './projection';
 import { ANALYZE_AFTER_CATCH_UP_EVENTS, analyzeAfterCatchUp } from './analyze-after-catch-up';
@@ -71,6 +71,8 @@ export class ReadModel implements ServiceReadiness {
   static async open(connection: SqlConnection, store: EventStore, options: ReadModelOptions): Promise<ReadModel> {
     const dataSource = new DataSource({
       type: 'postgres',
+      // queries leave at once when a connection is idle (prompt-pool.ts)
+      driver: promptPg,
       ...poolTarget(connection),
       schema: options.schema,
       entities: options.entities,

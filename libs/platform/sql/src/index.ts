@@ -1,4 +1,5 @@
 export * from './embedded-postgres';
+export * from './prompt-pool';
 export * from './sql-connection';
 export * from './sql.module';
 export * from './connection-errors';

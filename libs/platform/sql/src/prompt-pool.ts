@@ -25,7 +25,7 @@ export class PromptPool extends Pool {
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
     const answer = callback ? super.connect(callback) : super.connect();
-    serveFromIdle(this as unknown as PoolQueue);
+    serveFromIdle(this);
     return answer;
   }
 }

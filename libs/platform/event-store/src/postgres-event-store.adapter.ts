@@ -61,7 +61,11 @@ export class PostgresEventStore implements EventStore {
 
   static async create(connection: SqlConnection, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     const schema = options.schema ?? 'eventstore';
-    const pool = new PromptPool({ ...connection.poolConfig, max: options.poolSize ?? connection.maxPoolSize, application_name: 'event-store' });
+    const pool = new PromptPool({
+      ...connection.poolConfig,
+      max: options.poolSize ?? connection.maxPoolSize,
+      application_name: 'event-store',
+    });
     // An idle client whose connection the server ends (a restart, a dropped test database,
     // or just after pool.end(), which does not wait for sockets to close) is dropped by the
     // pool, and the next query opens another; unheard, the pool's 'error' would crash the process.

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentCorrelationId } from '@tracker/platform/messaging';
-import { SpanKind, SpanStatusCode, extractTraceContext, inSpan, recordCarrier } from '@tracker/platform/tracing';
+import { SpanKind, SpanStatusCode, extractTraceContext, inSpan, isTracing, recordCarrier } from '@tracker/platform/tracing';
 
 /**
  * The gateway's span of one HTTP request, the root of its trace (or a child of the
@@ -15,6 +15,7 @@ export function inRequestSpan(
   route: string | undefined,
   serve: () => Promise<FastifyReply>,
 ): Promise<FastifyReply> {
+  if (!isTracing()) return serve();
   const attributes = {
     'http.request.method': request.method,
     'url.path': request.url.split('?')[0] ?? request.url,

@@ -1,4 +1,4 @@
-import { SpanKind, inSpan } from '@tracker/platform/tracing';
+import { SpanKind, inSpan, isTracing } from '@tracker/platform/tracing';
 import type { AppendOptions, AppendResult, NewEvent } from './event-store.port';
 import { ForwardingEventStore, streamTypeLabel } from './forwarding-event-store';
 
@@ -10,6 +10,7 @@ import { ForwardingEventStore, streamTypeLabel } from './forwarding-event-store'
  */
 export class TracedEventStore extends ForwardingEventStore {
   override appendToStream(streamName: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (!isTracing()) return this.inner.appendToStream(streamName, events, options);
     const attributes = {
       'tracker.stream': streamName,
       'tracker.event_count': events.length,

@@ -1,5 +1,5 @@
 import type { ServiceReply } from '@tracker/contracts';
-import { SpanKind, SpanStatusCode, context, trace, tracer } from '@tracker/platform/tracing';
+import { SpanKind, SpanStatusCode, context, isTracing, trace, tracer } from '@tracker/platform/tracing';
 
 /**
  * A server span per handled message (`process <subject>`), child of the caller's client
@@ -7,7 +7,11 @@ import { SpanKind, SpanStatusCode, context, trace, tracer } from '@tracker/platf
  * runs so that its SQL, appends and own requests join the trace; ended with the reply. A
  * reply carrying an error ends it as an error, with the error's code.
  */
-export async function inMessageSpan(subject: string, correlationId: string, handle: () => Promise<ServiceReply>): Promise<ServiceReply> {
+export function inMessageSpan(subject: string, correlationId: string, handle: () => Promise<ServiceReply>): Promise<ServiceReply> {
+  return isTracing() ? inRecordedMessageSpan(subject, correlationId, handle) : handle();
+}
+
+async function inRecordedMessageSpan(subject: string, correlationId: string, handle: () => Promise<ServiceReply>): Promise<ServiceReply> {
   const span = tracer().startSpan(`process ${subject}`, {
     kind: SpanKind.SERVER,
     attributes: {

@@ -1,5 +1,5 @@
 import type { ServiceRequest } from '@tracker/contracts';
-import { SpanKind, inSpan } from '@tracker/platform/tracing';
+import { SpanKind, inSpan, isTracing } from '@tracker/platform/tracing';
 import type { MessageBus } from './message-bus.port';
 
 /**
@@ -11,6 +11,7 @@ import type { MessageBus } from './message-bus.port';
 export function tracedRequests(bus: MessageBus, transport: 'nats' | 'in-process'): MessageBus {
   return {
     request<Result, Params = unknown>(subject: string, request: ServiceRequest<Params>): Promise<Result> {
+      if (!isTracing()) return bus.request<Result, Params>(subject, request);
       const attributes = {
         'messaging.system': transport,
         'messaging.operation.type': 'send',

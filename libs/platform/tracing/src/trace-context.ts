@@ -1,4 +1,5 @@
 import { type Context, ROOT_CONTEXT, context, propagation } from '@opentelemetry/api';
+import { isTracing } from './tracing-sdk';
 
 /** Where a message keeps its W3C trace context (`traceparent`, `tracestate`): NATS headers, the in-process envelope, HTTP headers. */
 export interface TraceCarrier {
@@ -12,6 +13,7 @@ export interface TraceCarrier {
  * service answering it continues the same trace.
  */
 export function injectTraceContext(carrier: TraceCarrier): void {
+  if (!isTracing()) return;
   propagation.inject(context.active(), carrier, { set: (target, name, value) => target.set(name, value) });
 }
 
@@ -43,5 +45,6 @@ export function recordCarrier(record: Record<string, string | string[] | undefin
 
 /** Runs `work` in the trace a received message was sent from, so that the span handling it is a child of the sender's. */
 export function continueTrace<T>(carrier: Pick<TraceCarrier, 'get'>, work: () => T): T {
+  if (!isTracing()) return work();
   return context.with(extractTraceContext(carrier), work);
 }

@@ -1,9 +1,23 @@
-import { type Attributes, type Context, type Span, type Tracer, SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
+import {
+  type Attributes,
+  type Context,
+  INVALID_SPAN_CONTEXT,
+  type Span,
+  type Tracer,
+  SpanKind,
+  SpanStatusCode,
+  context,
+  trace,
+} from '@opentelemetry/api';
+import { isTracing } from './tracing-sdk';
+
+/** What traced work is handed while no SDK records spans: a span that records nothing. */
+export const UNTRACED_SPAN: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /**
  * Tracker's tracer. Until an SDK is registered (`startTracing`, only when
- * OTEL_EXPORTER_OTLP_ENDPOINT is set) the API hands out non-recording spans, so code
- * that traces costs next to nothing in a process that does not export traces. Asked for
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set) the API hands out non-recording spans; the helpers
+ * here do not even ask for one then (isTracing). Asked for
  * at each use rather than kept: a kept tracer stays bound to the first SDK even after it
  * was stopped and another started (tests do).
  */
@@ -24,9 +38,14 @@ export interface SpanOptions {
 /**
  * Runs `work` inside a new span, active for everything `work` starts (awaited or not),
  * and ends the span when `work` settles: a rejection marks it as an error and rethrows.
- * `work` may add attributes once it knows them (a response's status).
+ * `work` may add attributes once it knows them (a response's status). Without an SDK,
+ * `work` runs with UNTRACED_SPAN, nothing else.
  */
-export async function inSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
+export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
+  return isTracing() ? inRecordedSpan(name, options, work) : work(UNTRACED_SPAN);
+}
+
+async function inRecordedSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
   const span = tracer().startSpan(
     name,
     { kind: options.kind, ...(options.attributes ? { attributes: options.attributes } : {}) },

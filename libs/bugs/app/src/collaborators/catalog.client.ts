@@ -33,8 +33,7 @@ export class CatalogClient {
 
   /** Fields, parameters and the named products (by name and/or id). */
   rules(request: ServiceRequest, products: ResolveBugRulesParams): Promise<BugRulesResult> {
-    const key = JSON.stringify([bugRulesCallerKey(request.auth), products.products ?? [], products.productIds ?? []]);
-    return this.cache.rules(key, () =>
+    return this.cache.rules(questionKey(request, products), () =>
       this.bus.request<BugRulesResult, ResolveBugRulesParams>(RESOLVE_BUG_RULES_SUBJECT, {
         auth: request.auth,
         correlationId: request.correlationId,
@@ -43,8 +42,22 @@ export class CatalogClient {
     );
   }
 
+  /**
+   * The answer this process keeps to the same question, without looking at the log: it may
+   * be out of date. A `rules` call made right after resolves to this very object when it is
+   * not, so a caller can work on it while that call looks, and compare.
+   */
+  keptRules(request: ServiceRequest, products: ResolveBugRulesParams): BugRulesResult | undefined {
+    return this.cache.keptAnswer(questionKey(request, products));
+  }
+
   /** The cheap variant: fields and parameters only (search, reads). */
   fields(request: ServiceRequest): Promise<BugRulesResult> {
     return this.rules(request, {});
   }
+}
+
+/** The question's key: the caller's kind (its group set) and the products asked about. */
+function questionKey(request: ServiceRequest, products: ResolveBugRulesParams): string {
+  return JSON.stringify([bugRulesCallerKey(request.auth), products.products ?? [], products.productIds ?? []]);
 }

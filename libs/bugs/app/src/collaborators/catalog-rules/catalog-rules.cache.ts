@@ -24,6 +24,14 @@ export class CatalogRulesCache {
     private readonly capacity: number,
   ) {}
 
+  /**
+   * The answer kept for `key`, without a look: it may be out of date. `rules(key)` called
+   * right after answers with this very object when it is not.
+   */
+  keptAnswer(key: string): BugRulesResult | undefined {
+    return this.kept.get(key)?.rules;
+  }
+
   async rules(key: string, ask: () => Promise<BugRulesResult>): Promise<BugRulesResult> {
     const kept = this.kept.get(key);
     // a first question is asked at once; the look beside it lets the next use of the answer rely on it

@@ -30,9 +30,13 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** p50 and p95 of `count` sequential calls, in milliseconds, after five unmeasured ones. */
-export async function latencies(count: number, operation: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await operation(i);
+/** p50 and p95 of `count` sequential calls, in milliseconds, after `warmUp` unmeasured ones (five unless said). */
+export async function latencies(
+  count: number,
+  operation: (i: number) => Promise<unknown>,
+  warmUp = 5,
+): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < warmUp; i++) await operation(i);
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = process.hrtime.bigint();

@@ -1,5 +1,5 @@
 import type { ServiceReply } from '@tracker/contracts';
-import { SpanKind, SpanStatusCode, context, isTracing, trace, tracer } from '@tracker/platform/tracing';
+import { SpanKind, SpanStatusCode, context, isTracing, settled, trace, tracer } from '@tracker/platform/tracing';
 
 /**
  * A server span per handled message (`process <subject>`), child of the caller's client
@@ -8,7 +8,7 @@ import { SpanKind, SpanStatusCode, context, isTracing, trace, tracer } from '@tr
  * reply carrying an error ends it as an error, with the error's code.
  */
 export function inMessageSpan(subject: string, correlationId: string, handle: () => Promise<ServiceReply>): Promise<ServiceReply> {
-  return isTracing() ? inRecordedMessageSpan(subject, correlationId, handle) : handle();
+  return isTracing() ? inRecordedMessageSpan(subject, correlationId, handle) : settled(handle);
 }
 
 async function inRecordedMessageSpan(subject: string, correlationId: string, handle: () => Promise<ServiceReply>): Promise<ServiceReply> {

@@ -42,7 +42,16 @@ export interface SpanOptions {
  * `work` runs with UNTRACED_SPAN, nothing else.
  */
 export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
-  return isTracing() ? inRecordedSpan(name, options, work) : work(UNTRACED_SPAN);
+  return isTracing() ? inRecordedSpan(name, options, work) : settled(() => work(UNTRACED_SPAN));
+}
+
+/** `work()`, a synchronous throw answered as a rejection (as the async path answers it). */
+export function settled<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return work();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 async function inRecordedSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {

@@ -35,6 +35,13 @@ describe('tracing without an SDK', () => {
     expect(recording).toBe(false);
     expect(headers).toEqual({});
   });
+
+  it('answers work that throws at once with a rejection, as with an SDK', async () => {
+    const throwing = (): Promise<never> => {
+      throw new Error('at once');
+    };
+    await expect(inSpan('quiet', { kind: SpanKind.INTERNAL }, throwing)).rejects.toThrow('at once');
+  });
 });
 
 describeWithServers(['postgres'], 'tracing with the SDK', () => {

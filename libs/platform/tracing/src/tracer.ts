@@ -46,12 +46,8 @@ export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span)
 }
 
 /** `work()`, a synchronous throw answered as a rejection (as the async path answers it). */
-export function settled<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return work();
-  } catch (error) {
-    return Promise.reject(error);
-  }
+export async function settled<T>(work: () => Promise<T>): Promise<T> {
+  return work();
 }
 
 async function inRecordedSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {

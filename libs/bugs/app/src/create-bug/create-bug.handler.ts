@@ -52,9 +52,11 @@ const UNNUMBERED = 0;
 /**
  * Bug.create: login required; the facts the decider needs are looked up (catalog rules of
  * the product, users by login, other bugs, aliases), its fields decided before its ids are
- * drawn (on the catalog rules this process keeps, while the log is looked at for newer ones), `flags` decided by the flags service on the bug as it will be, and the bug decided and appended with its description as comment 0
- * and its flags, under a lock on its aliases. Bugs it blocks or depends on get their side of
- * the link. The reply waits until the bugs, comments and flags read models show the new bug.
+ * drawn (on the catalog rules this process keeps, while the log is looked at for newer
+ * ones), `flags` decided by the flags service on the bug as it will be, and the bug decided
+ * and appended with its description as comment 0 and its flags, under a lock on its
+ * aliases. Bugs it blocks or depends on get their side of the link. The reply waits until
+ * the bugs, comments and flags read models show the new bug.
  */
 @MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {

@@ -183,10 +183,13 @@ export function bugFlagCases(tracker: () => RunningTracker): void {
         text.replace(/NEEDINFO|APPROVAL|QUIET|RETIRED|BLOCKING/g, (key) => name(key.toLowerCase())).replace('PLAIN', plain.login);
       const flags = typeof raw === 'string' ? raw : JSON.parse(named(JSON.stringify(raw)));
       const expected = { status, code, ...(message === undefined ? {} : { message: named(message) }) };
+      const last = await bug();
       expect(
         errorOf(await world.call(ADMIN, 'POST', '/bug', { product, component: 'Main', version: 'unspecified', summary: 'no', flags })),
       ).toMatchObject(expected);
+      // the refused create spent no bug id (docs/bugs.md, "Create ids")
       const id = await bug();
+      expect(id).toBe(last + 1);
       const before = await read(id);
       expect(errorOf(await update(ADMIN, id, { summary: 'must not stick', flags }))).toMatchObject(expected);
       expect(await read(id)).toEqual(before);

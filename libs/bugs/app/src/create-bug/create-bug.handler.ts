@@ -7,6 +7,7 @@ import {
   type CreateBugParams,
   type CreateBugResult,
   type DomainError,
+  type FlagInput,
   isDomainError,
   isLoggedIn,
   type ServiceRequest,
@@ -20,6 +21,7 @@ import {
   type CreateBugInput,
   CustomFieldType,
   type LoggedInActor,
+  requireFlagOutcome,
   splitAliases,
   textOf,
 } from '@tracker/bugs/domain';
@@ -34,7 +36,7 @@ import { BugQueries } from '../read-model/bug.queries';
 import type { BugSequence, BugLock } from '../bugs.sequences';
 import { withAliasLock } from '../facts/alias-lock';
 import { FlagsClient } from '../collaborators/flags.client';
-import { FlagDecisions, flagsWritten } from '../flags/flag-decisions';
+import { type FlagCandidate, FlagDecisions, flagsWritten } from '../flags/flag-decisions';
 
 /** Everything a create is decided on but its ids. */
 type CreateBugFacts = Omit<CreateBug, 'bugId' | 'commentId'>;
@@ -60,7 +62,7 @@ const UNNUMBERED = 0;
  */
 @MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {
-  /** ids drawn for a create its current catalog rules then refused: the next create of this process takes them */
+  /** ids drawn for a create then refused (by the current catalog rules, or for its flags): the next create of this process takes them */
   private readonly spareIds: BugIds[] = [];
 
   constructor(
@@ -99,7 +101,7 @@ export class CreateBugHandler {
         : { facts: built.value, ids: await this.drawFor(built.value) };
       const [bugId, commentId] = ids;
       const candidate = { command: { ...facts, bugId, commentId }, state: bugDecider.initialState() };
-      const command = await this.flagDecisions.decideOne(request, candidate, params.flags ?? []);
+      const command = await this.withFlags(request, candidate, params.flags ?? [], ids);
       const context = this.commands.context(request);
       const stream = bugStream(command.bugId);
       const result = await this.commands.append(bugDecider, stream, command, context, { newStream: true });
@@ -163,6 +165,27 @@ export class CreateBugHandler {
       throw refused;
     }
     return { facts, ids };
+  }
+
+  /**
+   * The create's command with the flags service's decision. Its fields were accepted before
+   * its ids were drawn, so a refusal of its flags is the last one it can meet: that, or no
+   * answer from the flags service, leaves its ids to the next create, as nothing was appended.
+   */
+  private async withFlags(
+    request: ServiceRequest,
+    candidate: FlagCandidate<CreateBug>,
+    flags: readonly FlagInput[],
+    ids: BugIds,
+  ): Promise<CreateBug> {
+    try {
+      const command = await this.flagDecisions.decideOne(request, candidate, flags);
+      requireFlagOutcome(command.flags);
+      return command;
+    } catch (error) {
+      this.spareIds.push(ids);
+      throw error;
+    }
   }
 
   /** A spare pair first, so that a create refused after its ids were drawn leaves no gap while this process runs. */

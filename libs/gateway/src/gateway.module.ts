@@ -9,6 +9,7 @@ import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
 import { HealthProbes } from './http/health-probes';
 import { HttpMetrics } from './http/http-metrics';
 import { RestHttpServer } from './http/rest-http-server';
+import { RestTargets } from './http/rest-targets';
 import { withOpenApiRoute } from './openapi/openapi.route';
 import { RestPipeline } from './rest-pipeline';
 import type { Route } from './routing/route';
@@ -78,6 +79,7 @@ export class GatewayModule {
         IdempotencyGuard,
         RequestCaller,
         RestPipeline,
+        RestTargets,
         // before the REST server: its hook must be in place when the REST routes are registered
         HttpMetrics,
         HealthProbes,

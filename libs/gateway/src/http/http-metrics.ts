@@ -1,25 +1,24 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { METRICS_CONTENT_TYPE, METRICS_PATH, httpRequestSeconds, httpRequests, renderMetrics } from '@tracker/platform/metrics';
-import type { RouteTable } from '../routing/route-table';
-import { ROUTE_TABLE } from '../routing/route-table.token';
-import { restPath } from './rest-http-server';
+import { METRICS_CONTENT_TYPE, METRICS_PATH, httpRequestSeconds, renderMetrics } from '@tracker/platform/metrics';
+import { RestTargets, routeTemplateOf } from './rest-targets';
 
 /** The label of a request that matches no route: the raw URL would make the label set unbounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * The gateway's Prometheus side: GET /metrics (outside /rest, for the scraper, no
- * credentials), and every REST response counted and timed by method, route template
- * (`/bug/:id`, from the route table) and status, in Fastify's onResponse hook. The time is
- * Fastify's, from the request to the response's end.
+ * credentials), and every REST response timed by method, route template (`/bug/:id`, the
+ * route the request was served by) and status, in Fastify's onResponse hook; the request
+ * counter is read from the same series at each scrape. The time is Fastify's, from the
+ * request to the response's end.
  */
 @Injectable()
 export class HttpMetrics implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    @Inject(ROUTE_TABLE) private readonly routes: RouteTable,
+    private readonly targets: RestTargets,
   ) {}
 
   onModuleInit(): void {
@@ -32,15 +31,9 @@ export class HttpMetrics implements OnModuleInit {
   }
 
   private observe(request: FastifyRequest, reply: FastifyReply): void {
-    const { rest, path } = restPath(request.url);
-    if (!rest) return;
-    const match = this.routes.match(request.method, path);
-    const labels = {
-      method: request.method,
-      route: match.kind === 'found' ? match.route.path : UNMATCHED_ROUTE,
-      status: String(reply.statusCode),
-    };
-    httpRequests.inc(labels);
+    const target = this.targets.of(request);
+    if (!target.rest) return;
+    const labels = { method: request.method, route: routeTemplateOf(target) ?? UNMATCHED_ROUTE, status: String(reply.statusCode) };
     httpRequestSeconds.observe(labels, reply.elapsedTime / 1000);
   }
 }

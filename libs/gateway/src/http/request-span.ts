@@ -12,10 +12,11 @@ import { SpanKind, SpanStatusCode, extractTraceContext, inSpan, isTracing, recor
 export function inRequestSpan(
   request: FastifyRequest,
   reply: FastifyReply,
-  route: string | undefined,
+  routeOf: () => string | undefined,
   serve: () => Promise<FastifyReply>,
 ): Promise<FastifyReply> {
   if (!isTracing()) return serve();
+  const route = routeOf();
   const attributes = {
     'http.request.method': request.method,
     'url.path': request.url.split('?')[0] ?? request.url,

@@ -9,17 +9,15 @@ import { withCorrelationId } from '@tracker/platform/messaging';
 import { RestPipeline, type RestResponse } from '../rest-pipeline';
 import type { FrameworkError, HttpFrameworkErrors } from '@tracker/platform/runtime';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
-import type { RouteTable } from '../routing/route-table';
-import { ROUTE_TABLE } from '../routing/route-table.token';
 import { correlationIdOf } from '../wire/request-headers';
 import { readBufferedBody } from './buffered-body';
 import { inRequestSpan } from './request-span';
+import { type RestTarget, RestTargets, routeTemplateOf } from './rest-targets';
 
 /** Apache's LimitRequestLine, which Bugzilla sits behind: a longer request line is the URI's fault (414). */
 const LONGEST_REQUEST_LINE = 8190;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'] as const;
-const REST_PREFIX = /^\/rest(?:\.cgi)?(?=\/|$)/;
 
 /** An upload route's body, handed to the pipeline unread. */
 interface StreamedBody {
@@ -40,7 +38,7 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
     private readonly adapterHost: HttpAdapterHost,
     private readonly pipeline: RestPipeline,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
-    @Inject(ROUTE_TABLE) private readonly routes: RouteTable,
+    private readonly targets: RestTargets,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -54,7 +52,7 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
     await fastify.register((scope, _options, registered) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (request: FastifyRequest, payload: Readable, done) => {
-        if (this.isUpload(request)) {
+        if (isUpload(request.method, this.targets.of(request))) {
           done(null, { stream: payload } satisfies StreamedBody);
           return;
         }
@@ -70,17 +68,24 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
         exposeHeadRoute: false,
         // every line logged while the request is served names its correlation id, and it is traced
         // (docs/operations-guide.md, "Logs", "Traces")
-        handler: (request, reply) =>
-          withCorrelationId(correlationIdOf(request.headers) ?? randomUUID(), () =>
-            inRequestSpan(request, reply, this.routeTemplate(request), () => this.serve(request, reply)),
-          ),
+        handler: (request, reply) => {
+          const target = this.targets.of(request);
+          return withCorrelationId(correlationIdOf(request.headers) ?? randomUUID(), () =>
+            inRequestSpan(
+              request,
+              reply,
+              () => restRouteOf(target),
+              () => this.serve(request, reply, target),
+            ),
+          );
+        },
       });
       registered();
     });
   }
 
-  private async serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const { rest, rawPath, path, queryString } = restPath(request.url);
+  private async serve(request: FastifyRequest, reply: FastifyReply, target: RestTarget): Promise<FastifyReply> {
+    const { rest, rawPath, path, queryString, match } = target;
     const streamed = isStreamed(request.body) ? request.body.stream : undefined;
     // anything outside /rest is not part of the API
     const response = rest
@@ -92,23 +97,10 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
           body: typeof request.body === 'string' ? request.body : undefined,
           ...(streamed ? { bodyStream: streamed } : {}),
           ip: request.ip,
+          match,
         })
       : this.pipeline.handleError(request.method, request.headers, notFound(request.method, rawPath));
     return send(reply, response);
-  }
-
-  /** `/rest/bug/:id`: the template of the route the request is for, undefined for a path no route serves */
-  private routeTemplate(request: FastifyRequest): string | undefined {
-    const { rest, path } = restPath(request.url);
-    const match = rest ? this.routes.match(request.method, path) : undefined;
-    return match?.kind === 'found' ? `/rest${match.route.path}` : undefined;
-  }
-
-  private isUpload(request: FastifyRequest): boolean {
-    const { rest, path } = restPath(request.url);
-    if (!rest) return false;
-    const match = this.routes.match(request.method, path);
-    return match.kind === 'found' && match.route.upload !== undefined && request.method !== 'GET';
   }
 
   /**
@@ -151,10 +143,15 @@ export class RestHttpServer implements OnModuleInit, HttpFrameworkErrors {
   }
 }
 
-export function restPath(url: string): { rest: boolean; rawPath: string; path: string; queryString: string } {
-  const [rawPath = '', queryString = ''] = url.split(/\?(.*)/s, 2);
-  const prefix = REST_PREFIX.exec(rawPath);
-  return { rest: prefix !== null, rawPath, path: prefix ? rawPath.slice(prefix[0].length) || '/' : rawPath, queryString };
+/** `/rest/bug/:id`: the template of the route a target is for, as the span names it; undefined for a path no route serves */
+function restRouteOf(target: RestTarget): string | undefined {
+  const template = routeTemplateOf(target);
+  return template === undefined ? undefined : `/rest${template}`;
+}
+
+/** An upload route's body is handed over unread; GET has none. */
+function isUpload(method: string, target: RestTarget): boolean {
+  return target.match?.kind === 'found' && target.match.route.upload !== undefined && method !== 'GET';
 }
 
 function isStreamed(body: unknown): body is StreamedBody {

@@ -1,3 +1,4 @@
+import type { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { Route } from '../routing/route';
 import { RouteTable } from '../routing/route-table';
@@ -9,7 +10,8 @@ const request = (method: string, url: string) => ({ method, url }) as FastifyReq
 describe('RestTargets', () => {
   const table = new RouteTable([route('GET', '/bug/:id'), route('PUT', '/bug/:id')]);
   const match = jest.spyOn(table, 'match');
-  const targets = new RestTargets(table);
+  // outside a Fastify server a request has no decoration: the target is added to it
+  const targets = new RestTargets(table, {} as HttpAdapterHost);
 
   beforeEach(() => match.mockClear());
 

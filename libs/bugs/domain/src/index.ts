@@ -11,6 +11,7 @@ export * from './bug/bug-changes';
 export * from './bug/bug-lists';
 export * from './bug/bug.decider';
 export * from './bug/create/create-bug.command';
+export * from './bug/create/accept-create';
 export * from './bug/update/update-bug.command';
 export * from './bug/update/decide-update';
 export * from './bug/comment/add-comment.command';

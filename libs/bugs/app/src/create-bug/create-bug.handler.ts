@@ -6,7 +6,6 @@ import {
   CREATE_BUG_SUBJECT,
   type CreateBugParams,
   type CreateBugResult,
-  type DomainError,
   type FlagInput,
   isDomainError,
   isLoggedIn,
@@ -14,10 +13,13 @@ import {
 } from '@tracker/contracts';
 import { MessageHandler } from '@tracker/platform/messaging';
 import {
+  acceptCreate,
+  type AcceptedCreate,
   actorOf,
   BugErrors,
   bugDecider,
   type CreateBug,
+  type CreateBugFacts,
   type CreateBugInput,
   CustomFieldType,
   type LoggedInActor,
@@ -38,8 +40,6 @@ import { withAliasLock } from '../facts/alias-lock';
 import { FlagsClient } from '../collaborators/flags.client';
 import { type FlagCandidate, FlagDecisions, flagsWritten } from '../flags/flag-decisions';
 
-/** Everything a create is decided on but its ids. */
-type CreateBugFacts = Omit<CreateBug, 'bugId' | 'commentId'>;
 /** What a create is asked, and by whom. */
 interface CreateAsked {
   readonly request: ServiceRequest;
@@ -48,8 +48,12 @@ interface CreateAsked {
 }
 /** A new bug's id and its description's comment id. */
 type BugIds = readonly [bugId: number, commentId: number];
-/** The ids a create's fields are decided with before its own are drawn (the decider refuses fields alike whatever they are). */
-const UNNUMBERED = 0;
+/** A create's facts, the fields they accept, and the ids drawn for it. */
+interface NumberedCreate {
+  readonly facts: CreateBugFacts;
+  readonly accepted: AcceptedCreate;
+  readonly ids: BugIds;
+}
 
 /**
  * Bug.create: login required; the facts the decider needs are looked up (catalog rules of
@@ -96,11 +100,12 @@ export class CreateBugHandler {
       const [built, ready] = await Promise.allSettled([this.facts(asked, kept ?? current), this.comments.assertReady(request)]);
       if (built.status === 'rejected') throw built.reason;
       if (ready.status === 'rejected') throw ready.reason;
-      const { facts, ids } = kept
+      const { facts, accepted, ids } = kept
         ? await this.numberedOnKeptRules(asked, kept, built.value, current)
-        : { facts: built.value, ids: await this.drawFor(built.value) };
+        : await this.numbered(built.value);
       const [bugId, commentId] = ids;
-      const candidate = { command: { ...facts, bugId, commentId }, state: bugDecider.initialState() };
+      // the fields are accepted once: the flags' look at the bug as it will be and the append take them as they are
+      const candidate = { command: { ...facts, bugId, commentId, accepted }, state: bugDecider.initialState() };
       const command = await this.withFlags(request, candidate, params.flags ?? [], ids);
       const context = this.commands.context(request);
       const stream = bugStream(command.bugId);
@@ -127,12 +132,13 @@ export class CreateBugHandler {
   }
 
   /**
-   * The ids of a create whose fields the decider accepts; refused fields throw and spend no
-   * id (Bugzilla numbers bugs without gaps): they are decided before the ids are drawn.
+   * The ids of a create whose fields are accepted; refused fields throw and spend no id
+   * (Bugzilla numbers bugs without gaps): they are decided before the ids are drawn.
    */
-  private drawFor(facts: CreateBugFacts): Promise<BugIds> {
-    throwRefusal(facts);
-    return this.draw();
+  private async numbered(facts: CreateBugFacts): Promise<NumberedCreate> {
+    const accepted = acceptCreate(facts);
+    if (isDomainError(accepted)) throw accepted;
+    return { facts, accepted, ids: await this.draw() };
   }
 
   /**
@@ -147,24 +153,23 @@ export class CreateBugHandler {
     kept: BugRulesResult,
     onKept: CreateBugFacts,
     current: Promise<BugRulesResult>,
-  ): Promise<{ facts: CreateBugFacts; ids: BugIds }> {
-    const refusedOnKept = refusalOf(onKept);
-    if (refusedOnKept) {
+  ): Promise<NumberedCreate> {
+    const acceptedOnKept = acceptCreate(onKept);
+    if (isDomainError(acceptedOnKept)) {
       // out-of-date rules may refuse what the current ones accept (a version just added)
       const rules = await current;
-      if (rules === kept) throw refusedOnKept;
-      const facts = await this.facts(asked, rules);
-      return { facts, ids: await this.drawFor(facts) };
+      if (rules === kept) throw acceptedOnKept;
+      return this.numbered(await this.facts(asked, rules));
     }
     const [rules, ids] = await Promise.all([current, this.draw()]);
-    if (rules === kept) return { facts: onKept, ids };
+    if (rules === kept) return { facts: onKept, accepted: acceptedOnKept, ids };
     const facts = await this.facts(asked, rules);
-    const refused = refusalOf(facts);
-    if (refused) {
+    const accepted = acceptCreate(facts);
+    if (isDomainError(accepted)) {
       this.spareIds.push(ids);
-      throw refused;
+      throw accepted;
     }
-    return { facts, ids };
+    return { facts, accepted, ids };
   }
 
   /**
@@ -219,15 +224,4 @@ export class CreateBugHandler {
     const dependencyEdges = await queries.dependencyEdges(resolvedIds(bugRefs));
     return { kind: 'CreateBug', actor, input, rules, users, aliasOwners, bugRefs, dependencyEdges };
   }
-}
-
-/** The decider's refusal of these facts' fields, whatever the ids (undefined when it accepts them). */
-function refusalOf(facts: CreateBugFacts): DomainError | undefined {
-  const decided = bugDecider.decide({ ...facts, bugId: UNNUMBERED, commentId: UNNUMBERED }, bugDecider.initialState());
-  return isDomainError(decided) ? decided : undefined;
-}
-
-function throwRefusal(facts: CreateBugFacts): void {
-  const refusal = refusalOf(facts);
-  if (refusal) throw refusal;
 }

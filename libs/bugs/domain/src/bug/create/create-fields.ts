@@ -12,7 +12,7 @@ import { checkSelect } from '../fields/select-fields';
 import { checkCommentText, checkSummary, checkUrl, checkWhiteboard } from '../fields/text-fields';
 import { checkDeadline, checkHours } from '../fields/time-fields';
 import { ok, refuse } from '../refusal';
-import type { CreateBug } from './create-bug.command';
+import type { CreateBugFacts } from './create-bug.command';
 import { checkCreateResolution, requireCreateStatus } from './create-status';
 
 /** What Bugzilla's create validators accept before the product-dependent ones run. */
@@ -58,7 +58,7 @@ export interface ProductFields {
  * Bugzilla's create validators that need nothing else, in its (alphabetical) order, so
  * the first refusal is the one Bugzilla gives. Time tracking needs timetracker.
  */
-export function requireOwnFields(command: CreateBug): OwnFields {
+export function requireOwnFields(command: CreateBugFacts): OwnFields {
   const { actor, input, rules } = command;
   const params = rules.params;
   const alias = splitAliases(input.alias ?? []).map((raw) => ok(checkAlias(raw, command.aliasOwners, null)));
@@ -109,7 +109,7 @@ export function requireOwnFields(command: CreateBug): OwnFields {
  * order. Without editbugs the component's people and no dependencies; without
  * canconfirm the initial status is decided for the reporter.
  */
-export function requireProductFields(command: CreateBug, product: ProductRules): ProductFields {
+export function requireProductFields(command: CreateBugFacts, product: ProductRules): ProductFields {
   const { actor, input, rules, users } = command;
   const component = requireComponent(product, input.component, null);
   const assignee = actor.editbugs && input.assignedTo?.trim() ? ok(checkUser(users, input.assignedTo)) : component.defaultAssignee;

@@ -13,6 +13,7 @@ import {
   createBug as create,
 } from '../../testing';
 import { bugDecider } from '../bug.decider';
+import { acceptCreate } from './accept-create';
 import type { CreateBug } from './create-bug.command';
 
 const bug = deciderSpec(bugDecider);
@@ -246,6 +247,35 @@ describe('create bug', () => {
     );
     expect(data.description.text).toBe('line\nnext');
     expect(data.fields.seeAlso).toEqual(['https://github.com/o/r/issues/5', 'http://bugs.debian.org/123']);
+  });
+});
+
+describe('create bug on fields accepted before its ids were drawn', () => {
+  it('accepts the fields whatever the ids, and the decision on them is the decision without them', () => {
+    const command = create({ ...MINIMAL, alias: ['early'] });
+    const accepted = acceptCreate(command);
+    expect(acceptCreate({ ...command, bugId: 0, commentId: 0 } as CreateBug)).toEqual(accepted);
+    expect(
+      bug
+        .given()
+        .when({ ...command, accepted } as CreateBug)
+        .events(),
+    ).toEqual(bug.given().when(command).events());
+  });
+
+  it('takes the accepted fields as they are, without checking them again', () => {
+    const accepted = acceptCreate(create(MINIMAL));
+    if ('code' in accepted) throw new Error(`refused: ${accepted.message}`);
+    // facts that would be refused now (a summary gone): the fields accepted earlier decide
+    const data = created({ ...create({ ...MINIMAL, summary: '' }), accepted });
+    expect(data.fields.summary).toBe('By user');
+    expect(acceptCreate(create({ ...MINIMAL, summary: '' }))).toMatchObject({ code: 107 });
+  });
+
+  it('refuses fields with the refusal of the full decision', () => {
+    const command = create({ ...MINIMAL, alias: ['Taken'] }, { aliasOwners: new Map([['taken', 7]]) });
+    expect(acceptCreate(command)).toMatchObject({ code: 103 });
+    expect(acceptCreate(command)).toEqual(bugDecider.decide(command, bugDecider.initialState()));
   });
 });
 

@@ -1,14 +1,20 @@
-import type { BugCreated, BugEvent, BugFields, BugUpdated, DescriptionFacts, DomainError } from '@tracker/contracts';
+import {
+  type BugCreated,
+  type BugEvent,
+  type BugFields,
+  type BugUpdated,
+  type DescriptionFacts,
+  type DomainError,
+  isDomainError,
+} from '@tracker/contracts';
 import { BugErrors } from '../../bugs.errors';
 import type { BugState } from '../bug.state';
 import { participantsOf } from '../bug.state';
-import { sortList } from '../bug-lists';
-import { requireMandatoryCustomFields } from '../fields/mandatory-fields';
 import { attempt } from '../refusal';
 import { type AcceptedFlags, ccWithRequestees, flagEvents, requireFlagOutcome } from '../flags/flag-outcome';
 import { changesBetween } from '../bug-changes';
 import type { CreateBug } from './create-bug.command';
-import { type OwnFields, type ProductFields, requireOwnFields, requireProductFields } from './create-fields';
+import { acceptCreate } from './accept-create';
 
 /**
  * Bugzilla's Bug->create: each field validated in the order its validators run
@@ -16,16 +22,16 @@ import { type OwnFields, type ProductFields, requireOwnFields, requireProductFie
  * the first error reported is the one Bugzilla reports. Fields the caller may not set
  * are defaulted, as Bugzilla does: dependencies without editbugs, time tracking without
  * timetracker, assignee and QA contact without editbugs, status without canconfirm.
+ * The flags' outcome is checked after every field, as Bugzilla sets flags last.
  */
 export function decideCreate(command: CreateBug, state: BugState): readonly BugEvent[] | DomainError {
   if (state.exists) return BugErrors.aliasInUse(String(command.bugId), command.bugId);
+  const accepted = command.accepted ?? acceptCreate(command);
+  if (isDomainError(accepted)) return accepted;
+  const { fields, description } = accepted;
   return attempt(() => {
-    const own = requireOwnFields(command);
-    const rest = requireProductFields(command, own.product);
-    const fields = bugFields(own, rest);
-    requireMandatoryCustomFields(command.rules.fields.customFields, fields);
     const flags = requireFlagOutcome(command.flags);
-    const created = bugCreated(command, fields, rest.description);
+    const created = bugCreated(command, fields, description);
     const requesteeCc = requesteesJoinCc(command, fields, flags);
     return [created, ...(requesteeCc ? [requesteeCc] : []), ...flagEvents(flags)];
   });
@@ -44,45 +50,6 @@ function requesteesJoinCc(command: CreateBug, fields: BugFields, flags: Accepted
       changes: changesBetween(fields, after),
       participants: { before: participantsOf(command.actor.user, fields), after: participantsOf(command.actor.user, after) },
     },
-  };
-}
-
-/** The new bug's fields as Bugzilla stores them: lists sorted, the estimate as remaining time. */
-function bugFields(own: OwnFields, rest: ProductFields): BugFields {
-  const { product, estimatedTime } = own;
-  return {
-    summary: own.summary,
-    product: { id: product.id, name: product.name },
-    component: { id: rest.component.id, name: rest.component.name },
-    classification: product.classification,
-    version: rest.version,
-    targetMilestone: rest.targetMilestone,
-    status: rest.status,
-    isOpen: rest.isOpen,
-    resolution: rest.resolution,
-    isConfirmed: rest.status !== 'UNCONFIRMED',
-    dupeOf: null,
-    priority: own.priority,
-    severity: own.severity,
-    platform: own.platform,
-    opSys: own.opSys,
-    url: own.url,
-    whiteboard: own.whiteboard,
-    assignee: rest.assignee,
-    qaContact: rest.qaContact,
-    isCcAccessible: own.isCcAccessible,
-    isCreatorAccessible: own.isCreatorAccessible,
-    deadline: own.deadline,
-    estimatedTime,
-    remainingTime: estimatedTime !== 0 ? estimatedTime : own.remainingTime,
-    alias: sortList('alias', own.alias),
-    keywords: sortList('keywords', rest.keywords),
-    seeAlso: sortList('seeAlso', rest.seeAlso),
-    groups: sortList('groups', rest.groups),
-    blocks: sortList('blocks', rest.blocks),
-    dependsOn: sortList('dependsOn', rest.dependsOn),
-    cc: sortList('cc', [...rest.cc, ...rest.component.defaultCc]),
-    customFields: own.customFields,
   };
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ResponseFormat } from './response-format';
 
 /**
@@ -22,7 +22,8 @@ export function renderBody(result: unknown, format: ResponseFormat, callback: st
 }
 
 function withEtag(contentType: string, payload: string): RenderedBody {
-  const etag = createHash('md5').update(payload).update(contentType).digest('base64').replace(/=+$/, '');
+  // one-shot: a Hash object per response cost twice as much (docs/benchmarks.md)
+  const etag = hash('md5', payload + contentType, 'base64').replace(/=+$/, '');
   return { contentType, payload, etag };
 }
 

@@ -24,7 +24,7 @@ import { validateCallback } from './wire/jsonp-callback';
 import { assertAcceptableParams, assertAcceptablePathParams } from './wire/params-guard';
 import { type Params, dropUnsafeKeys, mergeParams, parseBody, parseQuery } from './wire/request-params';
 import { COMMON_HEADERS, PREFLIGHT_HEADERS, RETRY_AFTER_SECONDS, correlationIdOf, header } from './wire/request-headers';
-import { etagMatches, renderBody } from './wire/response-body';
+import { etagMatches, type RenderedBody, renderBody } from './wire/response-body';
 import { type ResponseFormat, negotiateFormat } from './wire/response-format';
 import { RouteUploads } from './uploads/route-uploads';
 import { IdempotencyGuard, REPLAYED_HEADERS, idempotencyHeaders, idempotencyKeyOf } from './idempotency/idempotency-guard';
@@ -179,11 +179,8 @@ export class RestPipeline {
           blobs.opened,
         )
       : renderBody(body, format, callback);
-    // built by assignment: in V8 a literal adding keys after a spread takes a slow path, ~1.5 µs a key (docs/benchmarks.md)
     // a replay (an Idempotency-Key's stored reply) is marked; extra headers are OPTIONS' own
-    const headers: Record<string, string> = Object.assign({}, COMMON_HEADERS, replayed ? REPLAYED_HEADERS : extraHeaders);
-    headers['content-type'] = rendered.contentType;
-    headers['etag'] = rendered.etag;
+    const headers = responseHeaders(rendered, replayed ? REPLAYED_HEADERS : extraHeaders);
     // a success names the correlation id only when the client brought one to trace
     if (correlationIdOf(request.headers)) headers['x-correlation-id'] = correlationId;
     if (request.method === 'GET' && status === 200 && etagMatches(header(request.headers, 'if-none-match'), rendered.etag)) {
@@ -192,7 +189,8 @@ export class RestPipeline {
     if ('payload' in rendered) return { status, headers, payload: request.method === 'HEAD' ? null : rendered.payload };
     // every blob checked before the first byte: a missing one is a 500, never short data
     await this.blobBodies.check(rendered, correlationId);
-    return { status, headers: { ...headers, 'content-length': String(rendered.length) }, payload: this.blobBodies.stream(rendered) };
+    headers['content-length'] = String(rendered.length);
+    return { status, headers, payload: this.blobBodies.stream(rendered) };
   }
 
   private failure(
@@ -206,20 +204,11 @@ export class RestPipeline {
     const envelope = { error: true, code: domainError.code, message: domainError.message, documentation: DOCUMENTATION };
     const rendered = renderBody(envelope, format, callback);
     const status = httpStatusOf(domainError.code);
-    return {
-      status,
-      headers: {
-        ...COMMON_HEADERS,
-        ...(status === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {}),
-        ...idempotencyHeaders(error),
-        // an upload answered before its body was read (600 at the drain cap, a refusal before reading): no more of it is wanted
-        ...(request.bodyStream && !request.bodyStream.readableEnded ? { connection: 'close' } : {}),
-        'content-type': rendered.contentType,
-        etag: rendered.etag,
-        'x-correlation-id': correlationId,
-      },
-      payload: request.method === 'HEAD' ? null : rendered.payload,
-    };
+    const headers = responseHeaders(rendered, status === 503 ? RETRY_LATER : NO_HEADERS, idempotencyHeaders(error));
+    // an upload answered before its body was read (600 at the drain cap, a refusal before reading): no more of it is wanted
+    if (request.bodyStream && !request.bodyStream.readableEnded) headers['connection'] = 'close';
+    headers['x-correlation-id'] = correlationId;
+    return { status, headers, payload: request.method === 'HEAD' ? null : rendered.payload };
   }
 
   private unexpected(error: unknown, correlationId: string, bodyStream?: Readable): DomainError {
@@ -231,4 +220,24 @@ export class RestPipeline {
     this.logger.error(`[${correlationId}] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return CommonErrors.internal(correlationId);
   }
+}
+
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+const RETRY_LATER: Readonly<Record<string, string>> = { 'retry-after': RETRY_AFTER_SECONDS };
+
+/**
+ * A response's headers: the common ones, `extra` in order, then the body's type and ETag.
+ * Built by assignment: in Node 20's V8 an object literal that adds keys after a spread
+ * defines each through the runtime, ~1.6 µs a key (docs/benchmarks.md).
+ */
+function responseHeaders(
+  rendered: Pick<RenderedBody, 'contentType' | 'etag'>,
+  ...extra: ReadonlyArray<Readonly<Record<string, string>>>
+): Record<string, string> {
+  // not `{ ...COMMON_HEADERS }`: keys added to a spread's clone are slow too; from `{}` they follow cached transitions
+  const headers: Record<string, string> = Object.assign({}, COMMON_HEADERS);
+  for (const more of extra) Object.assign(headers, more);
+  headers['content-type'] = rendered.contentType;
+  headers['etag'] = rendered.etag;
+  return headers;
 }

@@ -22,8 +22,8 @@ interface CompiledRoute {
 export class RouteTable {
   /**
    * The routes a path can match, by its first segment, each list in the table's order:
-   * a request tries the few routes under its first segment instead of all ninety (every
-   * request matches three times: for its span, its body and its answer).
+   * a request tries the few routes under its first segment instead of all ninety (once per
+   * request: http/rest-targets.ts keeps the match with the request).
    */
   private readonly byFirstSegment = new Map<string, readonly CompiledRoute[]>();
   /** the routes of a first segment no literal route starts with */

@@ -29,6 +29,7 @@ module.exports = {
   },
   moduleNameMapper,
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  testSequencer: '<rootDir>/test/setup/sequencer.mjs',
   maxWorkers: 2,
   testTimeout: 30000,
   verbose: false,

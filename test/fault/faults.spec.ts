@@ -5,7 +5,7 @@ import { ADMIN } from '../support/world';
 import { BugsWorld } from '../e2e/bugs/support/bugs-world';
 import { type FaultTracker, startFaultTracker, waitForHealthy } from './support/fault-tracker';
 import { Load } from './support/load';
-import { type FaultReport, measure, printReports } from './support/fault-report';
+import { type FaultReport, measure, printReports, timeline } from './support/fault-report';
 
 /**
  * Issue 17, item 5: under a create/update load whose clients retry with Idempotency-Key,
@@ -50,10 +50,15 @@ describe('faults heal by themselves (distributed mode, own NATS and PostgreSQL)'
     await during?.();
     await sleep(Math.max(0, faultAt + DOWN_MS - Date.now()));
     await up();
-    const report = await measure(load, name, faultAt, Date.now(), BASELINE_MS, RECOVERY_LIMIT_S);
+    const restartedAt = Date.now();
+    const report = await measure(load, name, faultAt, restartedAt, BASELINE_MS, RECOVERY_LIMIT_S);
     reports.push(report);
     if (report.backToFullSpeedS === undefined || report.backToFullSpeedS > RECOVERY_LIMIT_S)
-      throw new Error(`${name}: not back to full speed within ${RECOVERY_LIMIT_S} s: ${JSON.stringify(report)}\n${tracker.output()}`);
+      throw new Error(
+        `${name}: not back to full speed within ${RECOVERY_LIMIT_S} s: ${JSON.stringify(report)}\n` +
+          `the load by second from ${BASELINE_MS / 1000} s before the fault (restarted at ${((restartedAt - faultAt) / 1000).toFixed(1)} s after it):\n` +
+          `${timeline(load, faultAt - BASELINE_MS)}\n${tracker.output()}`,
+      );
     await waitForHealthy(tracker.baseUrl, 30_000);
   }
 

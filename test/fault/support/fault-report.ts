@@ -46,6 +46,33 @@ export async function measure(
   };
 }
 
+/**
+ * The load second by second from `from` (ms since the epoch), for a fault that missed its
+ * bound: acknowledgements, and failed attempts by how they ended (status and code), so a
+ * miss says whether the service, the transport or the client's own in-doubt wait held it.
+ */
+export function timeline(load: Load, from: number): string {
+  const seconds = new Map<number, { acks: number; failures: Map<string, number> }>();
+  for (const attempt of load.attempts) {
+    if (attempt.at < from) continue;
+    const second = Math.floor((attempt.at - from) / 1000);
+    const entry = seconds.get(second) ?? { acks: 0, failures: new Map<string, number>() };
+    seconds.set(second, entry);
+    if (attempt.ok) entry.acks++;
+    else {
+      const ending = attempt.what.split(']: ')[1]?.split(' ').slice(0, 2).join(' ') ?? attempt.what;
+      entry.failures.set(ending, (entry.failures.get(ending) ?? 0) + 1);
+    }
+  }
+  return [...seconds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([second, { acks, failures }]) => {
+      const failed = [...failures.entries()].map(([ending, count]) => `${ending} ×${count}`).join(', ');
+      return `${String(second).padStart(3)} s: ${String(acks).padStart(3)} acks${failed ? `; failed: ${failed}` : ''}`;
+    })
+    .join('\n');
+}
+
 export function printReports(reports: readonly FaultReport[]): void {
   const lines = reports.map(
     (r) =>

@@ -39,6 +39,7 @@ import type { BugSequence, BugLock } from '../bugs.sequences';
 import { withAliasLock } from '../facts/alias-lock';
 import { FlagsClient } from '../collaborators/flags.client';
 import { type FlagCandidate, FlagDecisions, flagsWritten } from '../flags/flag-decisions';
+import { type BugIds, CreateIds } from './create-ids';
 
 /** What a create is asked, and by whom. */
 interface CreateAsked {
@@ -46,8 +47,6 @@ interface CreateAsked {
   readonly actor: LoggedInActor;
   readonly input: CreateBugInput;
 }
-/** A new bug's id and its description's comment id. */
-type BugIds = readonly [bugId: number, commentId: number];
 /** A create's facts, the fields they accept, and the ids drawn for it. */
 interface NumberedCreate {
   readonly facts: CreateBugFacts;
@@ -66,12 +65,12 @@ interface NumberedCreate {
  */
 @MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {
-  /** ids drawn for a create then refused (by the current catalog rules, or for its flags): the next create of this process takes them */
-  private readonly spareIds: BugIds[] = [];
+  /** ids drawn for a create then refused (by the current catalog rules, for its flags, or a failed rules look) go to the next create */
+  private readonly createIds: CreateIds;
 
   constructor(
     private readonly commands: CommandRunner,
-    private readonly ids: IdSequences<BugSequence>,
+    ids: IdSequences<BugSequence>,
     private readonly locks: KeyedLocks<BugLock>,
     @Inject(READ_MODEL) private readonly readModel: ReadModel,
     private readonly catalog: CatalogClient,
@@ -81,7 +80,9 @@ export class CreateBugHandler {
     private readonly comments: CommentsSyncClient,
     private readonly flagDecisions: FlagDecisions,
     private readonly flags: FlagsClient,
-  ) {}
+  ) {
+    this.createIds = new CreateIds(ids);
+  }
 
   async handle(request: ServiceRequest<CreateBugParams>): Promise<CreateBugResult> {
     const { auth, params } = request;
@@ -138,7 +139,7 @@ export class CreateBugHandler {
   private async numbered(facts: CreateBugFacts): Promise<NumberedCreate> {
     const accepted = acceptCreate(facts);
     if (isDomainError(accepted)) throw accepted;
-    return { facts, accepted, ids: await this.draw() };
+    return { facts, accepted, ids: await this.createIds.draw() };
   }
 
   /**
@@ -161,12 +162,12 @@ export class CreateBugHandler {
       if (rules === kept) throw acceptedOnKept;
       return this.numbered(await this.facts(asked, rules));
     }
-    const [rules, ids] = await Promise.all([current, this.draw()]);
+    const [rules, ids] = await this.createIds.drawBeside(current);
     if (rules === kept) return { facts: onKept, accepted: acceptedOnKept, ids };
     const facts = await this.facts(asked, rules);
     const accepted = acceptCreate(facts);
     if (isDomainError(accepted)) {
-      this.spareIds.push(ids);
+      this.createIds.keep(ids);
       throw accepted;
     }
     return { facts, accepted, ids };
@@ -188,15 +189,9 @@ export class CreateBugHandler {
       requireFlagOutcome(command.flags);
       return command;
     } catch (error) {
-      this.spareIds.push(ids);
+      this.createIds.keep(ids);
       throw error;
     }
-  }
-
-  /** A spare pair first, so that a create refused after its ids were drawn leaves no gap while this process runs. */
-  private draw(): Promise<BugIds> {
-    const spare = this.spareIds.shift();
-    return spare ? Promise.resolve(spare) : this.ids.nextOfEach('bug_ids', 'comment_ids');
   }
 
   /**

@@ -65,7 +65,7 @@ interface NumberedCreate {
  */
 @MessageHandler(CREATE_BUG_SUBJECT)
 export class CreateBugHandler {
-  /** ids drawn for a create then refused (by the current catalog rules, for its flags, or a failed rules look) go to the next create */
+  /** ids drawn for a create that then fails before its append (current rules, flags, a failed look) go to the next create */
   private readonly createIds: CreateIds;
 
   constructor(
@@ -147,7 +147,8 @@ export class CreateBugHandler {
    * at for a newer one: accepted, the ids are drawn beside that look (one round trip less
    * on a create's path, docs/bugs.md, "Create ids"). Only the current rules decide: when the
    * look found a newer answer, the facts are gathered and decided again on it, and ids drawn
-   * for fields it then refuses are kept for the next create.
+   * for fields it then refuses (or beside a look or a gathering that fails) are kept for the
+   * next create.
    */
   private async numberedOnKeptRules(
     asked: CreateAsked,
@@ -164,13 +165,12 @@ export class CreateBugHandler {
     }
     const [rules, ids] = await this.createIds.drawBeside(current);
     if (rules === kept) return { facts: onKept, accepted: acceptedOnKept, ids };
-    const facts = await this.facts(asked, rules);
-    const accepted = acceptCreate(facts);
-    if (isDomainError(accepted)) {
-      this.createIds.keep(ids);
-      throw accepted;
-    }
-    return { facts, accepted, ids };
+    return this.createIds.keptOnFailure(ids, async () => {
+      const facts = await this.facts(asked, rules);
+      const accepted = acceptCreate(facts);
+      if (isDomainError(accepted)) throw accepted;
+      return { facts, accepted, ids };
+    });
   }
 
   /**
@@ -184,14 +184,11 @@ export class CreateBugHandler {
     flags: readonly FlagInput[],
     ids: BugIds,
   ): Promise<CreateBug> {
-    try {
+    return this.createIds.keptOnFailure(ids, async () => {
       const command = await this.flagDecisions.decideOne(request, candidate, flags);
       requireFlagOutcome(command.flags);
       return command;
-    } catch (error) {
-      this.createIds.keep(ids);
-      throw error;
-    }
+    });
   }
 
   /**

@@ -45,6 +45,17 @@ describe('CreateIds: bug numbers without gaps while the process runs', () => {
     expect([await ids.draw(), draws()]).toEqual([[1, 101], 1]);
   });
 
+  it('keeps the pair of a create whose work before the append fails, and only then', async () => {
+    const { sequences, draws } = countingSequences();
+    const ids = new CreateIds(sequences);
+    const first = await ids.draw();
+    const refused = new Error('flags refused');
+    await expect(ids.keptOnFailure(first, () => Promise.reject(refused))).rejects.toBe(refused);
+    const again = await ids.draw();
+    expect(await ids.keptOnFailure(again, () => Promise.resolve('appended'))).toBe('appended');
+    expect([first, again, await ids.draw(), draws()]).toEqual([[1, 101], [1, 101], [2, 102], 2]);
+  });
+
   it('throws the draw’s failure when the look answered, and keeps nothing', async () => {
     const failing = new Error('no sequence');
     const sequences = { nextOfEach: () => Promise.reject(failing) } as unknown as IdSequences<BugSequence>;

@@ -25,6 +25,16 @@ export class CreateIds {
     this.spare.push(ids);
   }
 
+  /** Runs what a create does with `ids` before its append: when it throws, they go to the next create. */
+  async keptOnFailure<Done>(ids: BugIds, work: () => Promise<Done>): Promise<Done> {
+    try {
+      return await work();
+    } catch (error) {
+      this.keep(ids);
+      throw error;
+    }
+  }
+
   /**
    * Draws beside `look` (a round trip saved on the create's path). When the look fails, a
    * pair drawn meanwhile is kept, and the look's failure is what the caller meets.
